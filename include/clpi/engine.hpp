@@ -1,0 +1,49 @@
+// The verifier: runs one strategy over a checked program.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <stdexcept>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "clpi/program.hpp"
+#include "clpi/result.hpp"
+
+namespace clpi {
+
+enum class Strategy { bounded, dse };
+
+struct Progress {
+    std::uint64_t nodes = 0, depth = 0, subsumed = 0, memo_entries = 0;
+    double elapsed_s = 0;
+};
+
+// Every option of a run, parsed once by the command line and passed down.
+struct Options {
+    Strategy strategy = Strategy::bounded;
+    // How many times a goal may repeat the point of an ancestor on its path. Unset: the
+    // program is explored without a bound if it has no cycles, else with default_unroll.
+    std::optional<std::uint32_t> unroll;
+    static constexpr std::uint32_t default_unroll = 20;
+    double timeout_s = 0;             // 0: none
+    std::uint64_t memory_limit_mb = 0;  // 0: none
+    // Set from outside (a signal handler) to stop the run: UNKNOWN (interrupted).
+    const std::atomic<bool>* interrupt = nullptr;
+    // Called about twice a second during a run, when set.
+    std::function<void(const Progress&)> on_progress;
+};
+
+[[nodiscard]] std::optional<Strategy> strategy_from_string(const std::string& name);
+[[nodiscard]] const char* to_string(Strategy s);
+
+// Verifies that no derivation from the query reaches an error. Never exits the process;
+// an internal inconsistency (a counterexample that does not replay) throws InternalError.
+[[nodiscard]] Result verify(const Program& program, const Options& options);
+
+struct InternalError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+}  // namespace clpi

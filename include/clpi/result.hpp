@@ -1,0 +1,64 @@
+// What a verification run returns: verdict, counterexample, statistics.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "clpi/program.hpp"
+
+namespace clpi {
+
+enum class Verdict { safe, unsafe, unknown };
+
+// Why a run ended UNKNOWN.
+enum class UnknownReason { none, bound, timeout, memory, solver, interrupted };
+
+struct Stats {
+    std::uint64_t nodes = 0;          // every node of the derivation tree, infeasible included
+    std::uint64_t infeasible = 0;     // nodes whose store was unsatisfiable
+    std::uint64_t subsumed = 0;       // nodes pruned by a memo entry
+    std::uint64_t terminal = 0;       // nodes that ended normally
+    std::uint64_t errors = 0;         // error nodes reached (feasible)
+    std::uint64_t cut_by_bound = 0;   // nodes not expanded because of --unroll
+    std::uint64_t restarts = 0;
+    std::uint64_t memo_entries = 0;   // entries stored in the memo tables
+    std::uint64_t memo_hits = 0;      // == subsumed, kept apart for later strategies
+    std::uint64_t solver_calls = 0;
+    double solver_time_s = 0;
+    std::uint64_t max_depth = 0;
+    double time_s = 0;
+    double peak_memory_mb = 0;
+};
+
+struct CounterexampleStep {
+    PointId point = no_point;
+    std::string point_label;          // "p(3)"
+    std::optional<std::string> name;  // from `name` directives
+    std::optional<std::uint32_t> line;
+    std::uint32_t rule = 0;           // 1-based rule that was applied to leave this step; 0 at the end
+};
+
+struct Counterexample {
+    std::vector<CounterexampleStep> path;
+    // Query variables and inputs (free variables introduced on the path), as written with
+    // a suffix `@k` for the k-th step when a rule variable is instantiated more than once.
+    std::vector<std::pair<std::string, std::string>> values;  // name, decimal (or fraction)
+    std::optional<std::string> label;  // the error label, when the error rule has one
+};
+
+struct Result {
+    Verdict verdict = Verdict::unknown;
+    UnknownReason reason = UnknownReason::none;
+    std::string reason_text;          // human detail: "unroll bound 10 reached; no error within it"
+    std::string strategy;
+    Stats stats;
+    std::optional<Counterexample> counterexample;
+    std::vector<std::string> notes;   // e.g. "program has loops: explored with default bound 20"
+};
+
+[[nodiscard]] const char* to_string(Verdict v);        // "safe" / "unsafe" / "unknown"
+[[nodiscard]] const char* to_string(UnknownReason r);  // "bound", "timeout", ...
+
+}  // namespace clpi

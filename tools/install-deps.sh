@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs everything clpi needs to build and test, from Debian 12 packages.
+# Run as root on Debian 12 (bookworm). Safe to run again.
+set -euo pipefail
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "install-deps.sh: run as root (it calls apt-get)" >&2
+  exit 1
+fi
+
+packages=(
+  # build
+  cmake g++ ninja-build pkg-config git
+  # solver and front end
+  libz3-dev z3 tao-pegtl-dev
+  # libraries that save hand-written code
+  libboost-dev libboost-graph-dev libboost-container-dev
+  nlohmann-json3-dev libfmt-dev libcli11-dev
+  # tests
+  doctest-dev python3
+  # fuzzing and the sanitizer build (clang's libFuzzer runtime)
+  clang-14 libclang-rt-14-dev
+)
+
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${packages[@]}"
