@@ -37,13 +37,15 @@ struct CounterexampleStep {
     std::string point_label;          // "p(3)"
     std::optional<std::string> name;  // from `name` directives
     std::optional<std::uint32_t> line;
-    std::uint32_t rule = 0;           // 1-based rule that was applied to leave this step; 0 at the end
+    std::uint32_t rule = 0;           // 1-based rule applied to leave this step; 0 at the end
+    // The state at this step, by the names the applied rule's head gives its arguments.
+    std::vector<std::pair<std::string, std::string>> state;
 };
 
 struct Counterexample {
     std::vector<CounterexampleStep> path;
-    // Query variables and inputs (free variables introduced on the path), as written with
-    // a suffix `@k` for the k-th step when a rule variable is instantiated more than once.
+    // The query variables by name, then the variables each step introduced (those not in
+    // the head of its rule) as `Name@k` for the k-th step.
     std::vector<std::pair<std::string, std::string>> values;  // name, decimal (or fraction)
     std::optional<std::string> label;  // the error label, when the error rule has one
 };

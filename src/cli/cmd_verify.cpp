@@ -1,0 +1,111 @@
+// `clpi verify FILE`: parse, check, verify, print the verdict (contract section 7).
+#include <atomic>
+#include <csignal>
+#include <iostream>
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include "cli/commands.hpp"
+#include "cli/input.hpp"
+#include "cli/report.hpp"
+#include "clpi/engine.hpp"
+#include "clpi/parse.hpp"
+
+namespace clpi::cli {
+
+namespace {
+
+std::atomic<bool> interrupted{false};
+
+extern "C" void on_interrupt(int /*signal*/) {
+    interrupted.store(true);
+    std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the process at once
+}
+
+struct VerifyArgs {
+    std::string file;
+    std::string strategy = "bounded";
+    std::optional<std::uint32_t> unroll;
+    double timeout_s = 0;
+    std::uint64_t memory_mb = 0;
+    bool json = false;
+    bool stats = false;
+    bool quiet = false;
+};
+
+// A status line on stderr, refreshed in place, only when stderr is a terminal.
+void show_progress(const Progress& p) {
+    std::cerr << fmt::format("\r\033[K[clpi] nodes {}  depth {}  subsumed {}  memo {}  {:.1f}s",
+                             p.nodes, p.depth, p.subsumed, p.memo_entries, p.elapsed_s)
+              << std::flush;
+}
+
+int run_verify(const VerifyArgs& a) {
+    Diagnostics diags;
+    auto text = read_input(a.file, diags);
+    std::optional<Program> program;
+    if (text) program = parse_program(*text, display_name(a.file), diags);
+    if (!diags.all().empty()) std::cerr << format_diagnostics(diags, text ? *text : "");
+    if (!program) return exit_bad_input;
+
+    Options opt;
+    opt.strategy = *strategy_from_string(a.strategy);
+    opt.unroll = a.unroll;
+    opt.timeout_s = a.timeout_s;
+    opt.memory_limit_mb = a.memory_mb;
+    opt.interrupt = &interrupted;
+    bool live = !a.quiet && !a.json && isatty(STDERR_FILENO);
+    if (live) opt.on_progress = show_progress;
+
+    std::signal(SIGINT, on_interrupt);
+    Result r = verify(*program, opt);
+    std::signal(SIGINT, SIG_DFL);
+    if (live) std::cerr << "\r\033[K" << std::flush;
+
+    if (a.json) {
+        std::cout << result_json(*program, r).dump(2) << "\n";
+    } else {
+        std::cout << result_text(*program, r);
+        if (a.stats) std::cout << stats_text(r.stats);
+        for (const std::string& n : r.notes) std::cerr << "clpi: note: " << n << "\n";
+    }
+    switch (r.verdict) {
+    case Verdict::safe: return exit_safe;
+    case Verdict::unsafe: return exit_unsafe;
+    case Verdict::unknown: return exit_unknown;
+    }
+    return exit_internal;
+}
+
+}  // namespace
+
+Runner add_verify_command(CLI::App& app) {
+    auto args = std::make_shared<VerifyArgs>();
+    CLI::App* cmd = app.add_subcommand(
+        "verify", "Prove that no derivation from the query reaches `error` (SAFE), find one "
+                  "(UNSAFE, with a replayed counterexample), or say why not (UNKNOWN)");
+    cmd->add_option("FILE", args->file, "CLP program (`-` for standard input)")->required();
+    cmd->add_option("--strategy", args->strategy,
+                    "bounded: interpolation, memo tables, subsumption; dse: plain path "
+                    "enumeration (no learning), the baseline")
+        ->check(CLI::IsMember({"bounded", "dse"}))
+        ->capture_default_str();
+    cmd->add_option("--unroll", args->unroll,
+                    "let a goal repeat the point of an ancestor at most N times; a path cut "
+                    "there makes the verdict UNKNOWN unless an error is found. Default: no "
+                    "bound for loop-free programs, 20 otherwise")
+        ->check(CLI::NonNegativeNumber);
+    cmd->add_option("--timeout", args->timeout_s, "stop after SECONDS: UNKNOWN (timeout)")
+        ->check(CLI::PositiveNumber);
+    cmd->add_option("--memory-limit", args->memory_mb, "stop above MB of memory: UNKNOWN (memory)")
+        ->check(CLI::PositiveNumber);
+    cmd->add_flag("--json", args->json, "print the result as one JSON object on standard output");
+    cmd->add_flag("--stats", args->stats, "print statistics after the verdict");
+    cmd->add_flag("-q,--quiet", args->quiet, "no progress line on the terminal");
+    cmd->footer("Exit status: 0 SAFE, 10 UNSAFE, 5 UNKNOWN, 1 usage error, 2 bad input, "
+                "6 internal error.");
+    return [args] { return run_verify(*args); };
+}
+
+}  // namespace clpi::cli

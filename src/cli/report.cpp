@@ -1,0 +1,109 @@
+#include "cli/report.hpp"
+
+#include <fmt/format.h>
+
+namespace clpi::cli {
+
+namespace {
+
+std::string step_text(std::size_t k, const CounterexampleStep& st) {
+    std::string out = fmt::format("  {:>3}. {}", k, st.point_label);
+    if (st.name) out += fmt::format(" \"{}\"", *st.name);
+    if (st.line) out += fmt::format(" (line {})", *st.line);
+    if (!st.state.empty()) {
+        out += ":";
+        for (std::size_t i = 0; i < st.state.size(); ++i) {
+            out += fmt::format("{} {} = {}", i ? "," : "", st.state[i].first, st.state[i].second);
+        }
+    }
+    if (st.rule) out += fmt::format("   [rule {}]", st.rule);
+    return out + "\n";
+}
+
+}  // namespace
+
+std::string result_text(const Program& /*program*/, const Result& r) {
+    switch (r.verdict) {
+    case Verdict::safe: return "SAFE\n";
+    case Verdict::unknown: return fmt::format("UNKNOWN ({})\n", r.reason_text);
+    case Verdict::unsafe: break;
+    }
+    std::string out = "UNSAFE\n";
+    if (!r.counterexample) return out;
+    const Counterexample& c = *r.counterexample;
+    out += fmt::format("Counterexample: {} steps from the query to error", c.path.size() - 1);
+    if (c.label) out += fmt::format(" (label {})", *c.label);
+    out += "\n";
+    for (std::size_t k = 0; k < c.path.size(); ++k) out += step_text(k, c.path[k]);
+    out += "Values (query variables, then the variables of step k as Name@k):\n";
+    for (const auto& [name, value] : c.values) out += fmt::format("  {} = {}\n", name, value);
+    return out;
+}
+
+std::string stats_text(const Stats& s) {
+    std::string out = "Statistics:\n";
+    auto row = [&](const char* name, auto value) { out += fmt::format("  {:<16} {}\n", name, value); };
+    row("nodes", s.nodes);
+    row("infeasible", s.infeasible);
+    row("subsumed", s.subsumed);
+    row("terminal", s.terminal);
+    row("cut by bound", s.cut_by_bound);
+    row("restarts", s.restarts);
+    row("memo entries", s.memo_entries);
+    row("solver calls", s.solver_calls);
+    row("solver time", fmt::format("{:.3f} s", s.solver_time_s));
+    row("max depth", s.max_depth);
+    row("wall time", fmt::format("{:.3f} s", s.time_s));
+    row("peak memory", fmt::format("{:.1f} MB", s.peak_memory_mb));
+    return out;
+}
+
+nlohmann::json stats_json(const Stats& s) {
+    return {{"nodes", s.nodes},
+            {"infeasible", s.infeasible},
+            {"subsumed", s.subsumed},
+            {"terminal", s.terminal},
+            {"cut_by_bound", s.cut_by_bound},
+            {"restarts", s.restarts},
+            {"memo_entries", s.memo_entries},
+            {"solver_calls", s.solver_calls},
+            {"solver_time_s", s.solver_time_s},
+            {"max_depth", s.max_depth},
+            {"time_s", s.time_s},
+            {"peak_memory_mb", s.peak_memory_mb}};
+}
+
+nlohmann::json result_json(const Program& program, const Result& r) {
+    nlohmann::json j;
+    j["file"] = program.file;
+    j["verdict"] = to_string(r.verdict);
+    if (r.verdict == Verdict::unknown) {
+        j["reason"] = to_string(r.reason);
+        j["reason_text"] = r.reason_text;
+    }
+    j["strategy"] = r.strategy;
+    j["stats"] = stats_json(r.stats);
+    if (r.counterexample) {
+        nlohmann::json path = nlohmann::json::array();
+        for (const CounterexampleStep& st : r.counterexample->path) {
+            nlohmann::json step{{"point", st.point_label}};
+            if (st.name) step["name"] = *st.name;
+            if (st.line) step["line"] = *st.line;
+            if (st.rule) step["rule"] = st.rule;
+            if (!st.state.empty()) {
+                nlohmann::json state = nlohmann::json::object();
+                for (const auto& [n, v] : st.state) state[n] = v;
+                step["state"] = state;
+            }
+            path.push_back(std::move(step));
+        }
+        nlohmann::json values = nlohmann::json::object();
+        for (const auto& [n, v] : r.counterexample->values) values[n] = v;
+        j["counterexample"] = {{"path", path}, {"values", values}};
+        if (r.counterexample->label) j["counterexample"]["label"] = *r.counterexample->label;
+    }
+    if (!r.notes.empty()) j["notes"] = r.notes;
+    return j;
+}
+
+}  // namespace clpi::cli

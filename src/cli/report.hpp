@@ -1,0 +1,19 @@
+// How a Result is shown: text for people, JSON for scripts (member names of the contract).
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "clpi/program.hpp"
+#include "clpi/result.hpp"
+
+namespace clpi::cli {
+
+// The verdict line (`SAFE`, `UNSAFE`, `UNKNOWN (reason)`), then the counterexample if any.
+std::string result_text(const Program& program, const Result& r);
+std::string stats_text(const Stats& s);
+nlohmann::json result_json(const Program& program, const Result& r);
+nlohmann::json stats_json(const Stats& s);
+
+}  // namespace clpi::cli

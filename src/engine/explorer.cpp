@@ -1,0 +1,200 @@
+#include "engine/explorer.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "engine/point_graph.hpp"
+
+namespace clpi::engine {
+
+using solver::Answer;
+using solver::CellId;
+
+Explorer::Explorer(const Program& program, const Options& options, StrategyTraits traits)
+    : program_(program)
+    , options_(options)
+    , traits_(traits)
+    , solver_(program.domain)
+    , limits_(options)
+    , memo_(program.points.size())
+    , on_path_(program.points.size(), 0) {
+    for (PointId p = 0; p < program.points.size(); ++p) types_.push_back(state_types(program, p));
+}
+
+void Explorer::set_call_timeout() {
+    if (options_.timeout_s > 0) solver_.set_call_timeout_ms(limits_.remaining_ms());
+}
+
+Answer Explorer::feasible(const Transition& t) {
+    // The last model satisfies the whole prefix; if it also satisfies the new cells, no
+    // solver call is needed.
+    if (solver_.has_model() &&
+        std::all_of(t.constraints.begin(), t.constraints.end(),
+                    [&](Term c) { return solver_.model_satisfies(c); })) {
+        return Answer::sat;
+    }
+    set_call_timeout();
+    return solver_.check();
+}
+
+bool Explorer::subsumed(PointId point, const std::vector<Term>& state,
+                        std::vector<CellId>& core) {
+    for (const MemoEntry& e : memo_.at(point)) {
+        Term goal = solver_.instantiate(e.interpolant, state, types_[point]);
+        // A model of the path that violates the interpolant disproves entailment for free.
+        if (solver_.model_falsifies(goal)) continue;
+        set_call_timeout();
+        if (solver_.entails(goal, &core) == Answer::unsat) return true;
+    }
+    return false;
+}
+
+void Explorer::finish_leaf(const std::vector<CellId>& needed, bool complete) {
+    if (frames_.empty()) return;
+    Frame& parent = frames_.back();
+    for (CellId c : needed) {
+        if (c < parent.cells_end) parent.needed.push_back(c);
+    }
+    parent.complete = parent.complete && complete;
+}
+
+Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_t depth) {
+    std::uint64_t node = ++stats_.nodes;
+    stats_.max_depth = std::max<std::uint64_t>(stats_.max_depth, depth);
+    solver_.push();
+    for (Term c : t.constraints) solver_.add_cell(c);
+    auto leave = [&](const std::vector<CellId>& needed, bool complete) {
+        finish_leaf(needed, complete);
+        solver_.pop();
+        return Visit::finished;
+    };
+
+    Answer a = feasible(t);
+    if (a == Answer::unsat) {
+        ++stats_.infeasible;
+        return leave(traits_.interpolate ? solver_.unsat_core() : std::vector<CellId>{}, true);
+    }
+    if (a == Answer::unknown) {
+        solver_unknown_ = true;  // not explored: the verdict can no longer be SAFE
+        return leave({}, false);
+    }
+    if (t.kind == BodyKind::error) {
+        ++stats_.errors;
+        path_.push_back(std::move(step));
+        counterexample_ = make_counterexample(solver_, program_, path_);
+        return Visit::error;
+    }
+    if (t.kind == BodyKind::terminal || program_.points[t.next_point].rules.empty()) {
+        ++stats_.terminal;
+        return leave({}, true);
+    }
+    std::vector<CellId> core;
+    if (traits_.interpolate && subsumed(t.next_point, t.next_state, core)) {
+        ++stats_.subsumed;
+        return leave(core, true);
+    }
+    if (bound_ && on_path_[t.next_point] > *bound_) {
+        ++stats_.cut_by_bound;
+        return leave({}, false);
+    }
+    Frame f;
+    f.node = node;
+    f.point = t.next_point;
+    f.state = t.next_state;
+    f.depth = depth;
+    f.cells_end = solver_.cell_count();
+    frames_.push_back(std::move(f));
+    ++on_path_[t.next_point];
+    path_.push_back(std::move(step));
+    return Visit::expanded;
+}
+
+void Explorer::finish_frame() {
+    Frame f = std::move(frames_.back());
+    frames_.pop_back();
+    std::sort(f.needed.begin(), f.needed.end());
+    f.needed.erase(std::unique(f.needed.begin(), f.needed.end()), f.needed.end());
+    if (traits_.interpolate && f.complete) {
+        if (auto itp = solver_.project(f.needed, f.state, types_[f.point])) {
+            memo_.store(f.point, MemoEntry{*itp, f.node});
+        }
+    }
+    solver_.pop();
+    --on_path_[f.point];
+    path_.pop_back();
+    finish_leaf(f.needed, f.complete);
+}
+
+void Explorer::report_progress() {
+    if (!options_.on_progress || !limits_.progress_due()) return;
+    Progress p;
+    p.nodes = stats_.nodes;
+    p.depth = frames_.size();
+    p.subsumed = stats_.subsumed;
+    p.memo_entries = memo_.size();
+    p.elapsed_s = limits_.elapsed_s();
+    options_.on_progress(p);
+}
+
+Result Explorer::finish(Result r) {
+    r.strategy = to_string(traits_.strategy);
+    const solver::SolverStats& ss = solver_.stats();
+    stats_.memo_entries = memo_.size();
+    stats_.memo_hits = stats_.subsumed;
+    stats_.solver_calls = ss.calls;
+    stats_.solver_time_s = ss.time_s;
+    stats_.time_s = limits_.elapsed_s();
+    stats_.peak_memory_mb = peak_memory_mb();
+    r.stats = stats_;
+    return r;
+}
+
+Result Explorer::run() {
+    Result r;
+    if (options_.unroll) {
+        bound_ = options_.unroll;
+    } else if (build_point_graph(program_).has_cycle()) {
+        bound_ = Options::default_unroll;
+        r.notes.push_back(fmt::format(
+            "the program has loops: explored with the default unroll bound {} (set --unroll)",
+            Options::default_unroll));
+    }
+
+    Transition root = start(solver_, program_);
+    PathStep first{true, 0, root.binding};
+    Visit v = visit(root, std::move(first), 0);
+    while (v != Visit::error && !frames_.empty()) {
+        if (auto stop = limits_.exceeded()) {
+            r.reason = *stop;
+            r.reason_text = to_string(*stop);
+            return finish(std::move(r));
+        }
+        report_progress();
+        Frame& f = frames_.back();
+        const std::vector<std::uint32_t>& rules = program_.points[f.point].rules;
+        if (f.next_rule == rules.size()) {
+            finish_frame();
+            continue;
+        }
+        std::uint32_t rule = rules[f.next_rule++];
+        Transition t = apply_rule(solver_, program_, rule, f.state);
+        std::uint32_t depth = f.depth + 1;
+        v = visit(t, PathStep{false, rule, t.binding}, depth);
+    }
+    if (v == Visit::error) {
+        r.verdict = Verdict::unsafe;
+        r.counterexample = std::move(counterexample_);
+    } else if (solver_unknown_) {
+        r.reason = UnknownReason::solver;
+        r.reason_text = "the solver answered unknown on some path; no error found elsewhere";
+    } else if (stats_.cut_by_bound > 0) {
+        r.reason = UnknownReason::bound;
+        r.reason_text = fmt::format("unroll bound {} reached; no error within it", *bound_);
+    } else {
+        r.verdict = Verdict::safe;
+    }
+    return finish(std::move(r));
+}
+
+}  // namespace clpi::engine

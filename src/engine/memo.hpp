@@ -1,0 +1,33 @@
+// Memo tables: per program point, the interpolants of fully explored subtrees. A goal whose
+// state entails one of them is subsumed (its subtree would be safe too).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "clpi/program.hpp"
+#include "solver/solver.hpp"
+
+namespace clpi::engine {
+
+struct MemoEntry {
+    solver::Term interpolant;  // over the point variables of the point
+    std::uint64_t node;        // the node whose subtree it summarises
+};
+
+class MemoTable {
+public:
+    explicit MemoTable(std::size_t points) : by_point_(points) {}
+    void store(PointId p, MemoEntry e) {
+        by_point_.at(p).push_back(e);
+        ++size_;
+    }
+    [[nodiscard]] const std::vector<MemoEntry>& at(PointId p) const { return by_point_.at(p); }
+    [[nodiscard]] std::size_t size() const { return size_; }
+
+private:
+    std::vector<std::vector<MemoEntry>> by_point_;
+    std::size_t size_ = 0;
+};
+
+}  // namespace clpi::engine

@@ -1,0 +1,66 @@
+// Concrete values from the last model, for counterexamples and their replay.
+#include <algorithm>
+#include <stdexcept>
+
+#include "solver/solver_impl.hpp"
+
+namespace clpi::solver {
+
+namespace {
+
+Number to_number(const z3::expr& e) {
+    if (!e.is_numeral()) throw std::runtime_error("model value is not a number: " + e.to_string());
+    std::string text = Z3_get_numeral_string(e.ctx(), e);
+    auto slash = text.find('/');
+    if (slash == std::string::npos) return Number(Integer(text));
+    return Number(Integer(text.substr(0, slash)), Integer(text.substr(slash + 1)));
+}
+
+void add_entry(Value& v, Number index, Number value) {
+    // The outermost store wins: entries met first are the newest.
+    for (const auto& [i, _] : v.entries) {
+        if (i == index) return;
+    }
+    v.entries.emplace_back(std::move(index), std::move(value));
+}
+
+Value array_value(const z3::model& m, z3::expr e) {
+    Value v;
+    v.is_array = true;
+    while (true) {
+        if (e.is_app() && e.decl().decl_kind() == Z3_OP_STORE) {
+            add_entry(v, to_number(e.arg(1)), to_number(e.arg(2)));
+            e = e.arg(0);
+        } else if (e.is_app() && e.decl().decl_kind() == Z3_OP_CONST_ARRAY) {
+            v.array_default = to_number(e.arg(0));
+            break;
+        } else if (e.is_app() && e.decl().decl_kind() == Z3_OP_AS_ARRAY) {
+            z3::func_decl f(e.ctx(), Z3_get_as_array_func_decl(e.ctx(), e));
+            z3::func_interp fi = m.get_func_interp(f);
+            for (unsigned i = 0; i < fi.num_entries(); ++i) {
+                add_entry(v, to_number(fi.entry(i).arg(0)), to_number(fi.entry(i).value()));
+            }
+            v.array_default = to_number(fi.else_value());
+            break;
+        } else {
+            throw std::runtime_error("unexpected array value in model: " + e.to_string());
+        }
+    }
+    std::sort(v.entries.begin(), v.entries.end());
+    return v;
+}
+
+}  // namespace
+
+bool Solver::has_model() const { return impl_->model.has_value(); }
+
+Value Solver::value(Term t) {
+    if (!impl_->model) throw std::logic_error("no model");
+    z3::expr e = impl_->model->eval(impl_->at(t), true);
+    if (e.get_sort().is_array()) return array_value(*impl_->model, e);
+    Value v;
+    v.number = to_number(e);
+    return v;
+}
+
+}  // namespace clpi::solver

@@ -1,0 +1,82 @@
+// Projection by quantifier elimination: the interpolant of a node is its needed cells,
+// seen only through the node's state (DESIGN.md section 5).
+#include <unordered_set>
+
+#include "solver/solver_impl.hpp"
+
+namespace clpi::solver {
+
+namespace {
+
+// Uninterpreted constants of `e` that are not point variables (the ones to eliminate), and
+// whether `e` has a quantifier.
+struct Scan {
+    std::unordered_set<unsigned> seen;
+    std::vector<z3::expr> constants;
+    bool quantifier = false;
+
+    void walk(const z3::expr& e) {
+        if (!seen.insert(e.id()).second) return;
+        if (e.is_quantifier()) {
+            quantifier = true;
+            return;
+        }
+        if (!e.is_app()) return;
+        if (e.is_const() && !e.is_numeral() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED) {
+            std::string name = e.decl().name().str();
+            if (name.empty() || name[0] != '$') constants.push_back(e);
+            return;
+        }
+        for (unsigned i = 0; i < e.num_args(); ++i) walk(e.arg(i));
+    }
+};
+
+}  // namespace
+
+std::optional<Term> Solver::project(std::span<const CellId> cells, std::span<const Term> state,
+                                    std::span<const Type> types) {
+    auto t0 = std::chrono::steady_clock::now();
+    z3::context& ctx = impl_->ctx;
+    if (cells.empty()) return impl_->true_term;
+
+    z3::expr_vector conj(ctx);
+    for (CellId c : cells) conj.push_back(impl_->at(impl_->cell_terms.at(c)));
+    for (std::uint32_t i = 0; i < state.size(); ++i) {
+        conj.push_back(impl_->at(point_var(i, types[i])) == impl_->at(state[i]));
+    }
+    z3::expr body = z3::mk_and(conj);
+    Scan scan;
+    scan.walk(body);
+    z3::expr f = body;
+    if (!scan.constants.empty()) {
+        z3::expr_vector bound(ctx);
+        for (const auto& c : scan.constants) bound.push_back(c);
+        f = z3::exists(bound, body);
+    }
+
+    z3::tactic qe = z3::tactic(ctx, "simplify") & z3::tactic(ctx, "qe-light") &
+                    z3::tactic(ctx, "qe") & z3::tactic(ctx, "simplify");
+    z3::goal g(ctx);
+    g.add(f);
+    std::optional<Term> result;
+    try {
+        z3::apply_result r = qe(g);
+        z3::expr_vector disjuncts(ctx);
+        for (unsigned i = 0; i < r.size(); ++i) disjuncts.push_back(r[i].as_expr());
+        z3::expr out = disjuncts.size() == 1 ? disjuncts[0] : z3::mk_or(disjuncts);
+        Scan check;
+        check.walk(out);
+        if (!check.quantifier && check.constants.empty()) result = impl_->add(out);
+    } catch (const z3::exception&) {
+        // Elimination failed (for instance over arrays): no interpolant, no memo entry.
+    }
+    double dt = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    auto k = static_cast<int>(Purpose::projection);
+    ++impl_->stats.calls_by[k];
+    impl_->stats.time_by[k] += dt;
+    impl_->stats.time_s += dt;
+    ++impl_->stats.calls;
+    return result;
+}
+
+}  // namespace clpi::solver

@@ -1,0 +1,218 @@
+#include "solver/solver_impl.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace clpi::solver {
+
+namespace {
+constexpr const char* cell_prefix = "cell!";
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+}  // namespace
+
+CellId cell_of_literal(const z3::expr& lit) {
+    std::string name = lit.decl().name().str();
+    return static_cast<CellId>(std::stoul(name.substr(std::string(cell_prefix).size())));
+}
+
+Solver::Impl::Impl(Domain d) : solver(ctx), domain(d) {
+    z3::params p(ctx);
+    // Cores are minimised by us, deterministically; Z3 only has to give a first one.
+    p.set("core.minimize", false);
+    solver.set(p);
+    true_term = add(ctx.bool_val(true));
+    false_term = add(ctx.bool_val(false));
+}
+
+z3::sort Solver::Impl::sort_of(Type type) {
+    z3::sort scalar = domain == Domain::real ? ctx.real_sort() : ctx.int_sort();
+    return type == Type::array ? ctx.array_sort(scalar, scalar) : scalar;
+}
+
+z3::expr Solver::Impl::number(const Number& n) {
+    if (domain == Domain::integer) {
+        if (denominator(n) != 1) throw std::invalid_argument("fraction in an integer program");
+        return ctx.int_val(numerator(n).str().c_str());
+    }
+    std::string text = numerator(n).str() + "/" + denominator(n).str();
+    return ctx.real_val(text.c_str());
+}
+
+z3::expr_vector Solver::Impl::live_literals() const {
+    z3::expr_vector v(const_cast<z3::context&>(ctx));
+    for (const auto& l : cell_lits) v.push_back(l);
+    return v;
+}
+
+z3::expr_vector Solver::Impl::literals(std::span<const CellId> cells) const {
+    z3::expr_vector v(const_cast<z3::context&>(ctx));
+    for (CellId c : cells) v.push_back(cell_lits.at(c));
+    return v;
+}
+
+Answer Solver::Impl::timed_check(const z3::expr_vector& assumptions, Purpose why,
+                                 bool keep_model) {
+    auto t0 = std::chrono::steady_clock::now();
+    z3::check_result r = solver.check(assumptions);
+    double dt = seconds_since(t0);
+    auto k = static_cast<int>(why);
+    ++stats.calls;
+    ++stats.calls_by[k];
+    stats.time_s += dt;
+    stats.time_by[k] += dt;
+    if (r == z3::sat) {
+        if (keep_model) model = solver.get_model();
+        return Answer::sat;
+    }
+    return r == z3::unsat ? Answer::unsat : Answer::unknown;
+}
+
+// Deletion-based minimisation: try dropping each cell in increasing order; keep it only if
+// the rest becomes satisfiable. `extra` is an assumption that stays (e.g. a negated goal).
+std::vector<CellId> Solver::Impl::minimise(std::vector<CellId> core, const z3::expr* extra) {
+    std::sort(core.begin(), core.end());
+    for (std::size_t i = 0; i < core.size();) {
+        std::vector<CellId> trial = core;
+        trial.erase(trial.begin() + static_cast<std::ptrdiff_t>(i));
+        z3::expr_vector lits = literals(trial);
+        if (extra) lits.push_back(*extra);
+        if (timed_check(lits, Purpose::core, false) == Answer::unsat) {
+            core = std::move(trial);  // not needed
+        } else {
+            ++i;  // needed (or unknown: keeping it is always sound)
+        }
+    }
+    return core;
+}
+
+Solver::Solver(Domain domain) : impl_(std::make_unique<Impl>(domain)) {}
+Solver::~Solver() = default;
+
+Term Solver::fresh(const std::string& base, Type type) {
+    std::string name = base + "!" + std::to_string(impl_->fresh_counter++);
+    return impl_->add(impl_->ctx.constant(name.c_str(), impl_->sort_of(type)));
+}
+
+Term Solver::numeral(const Number& n) { return impl_->add(impl_->number(n)); }
+
+Term Solver::equal(Term a, Term b) { return impl_->add(impl_->at(a) == impl_->at(b)); }
+
+Term Solver::conjunction(std::span<const Term> ts) {
+    if (ts.empty()) return impl_->true_term;
+    if (ts.size() == 1) return ts[0];
+    z3::expr_vector v(impl_->ctx);
+    for (Term t : ts) v.push_back(impl_->at(t));
+    return impl_->add(z3::mk_and(v));
+}
+
+Term Solver::negation(Term t) { return impl_->add(!impl_->at(t)); }
+
+bool Solver::is_true(Term t) const { return impl_->at(t).is_true(); }
+bool Solver::is_false(Term t) const { return impl_->at(t).is_false(); }
+
+Term Solver::point_var(std::uint32_t i, Type type) {
+    std::string name = "$" + std::to_string(i) + (type == Type::array ? "a" : "");
+    auto it = impl_->point_vars.find(name);
+    if (it != impl_->point_vars.end()) return it->second;
+    Term t = impl_->add(impl_->ctx.constant(name.c_str(), impl_->sort_of(type)));
+    impl_->point_vars.emplace(name, t);
+    return t;
+}
+
+Term Solver::instantiate(Term formula, std::span<const Term> state, std::span<const Type> types) {
+    z3::expr_vector from(impl_->ctx), to(impl_->ctx);
+    for (std::uint32_t i = 0; i < state.size(); ++i) {
+        from.push_back(impl_->at(point_var(i, types[i])));
+        to.push_back(impl_->at(state[i]));
+    }
+    z3::expr f = impl_->at(formula);
+    return impl_->add(f.substitute(from, to));
+}
+
+void Solver::push() {
+    impl_->scope_marks.push_back(impl_->cell_lits.size());
+    impl_->solver.push();
+}
+
+void Solver::pop() {
+    impl_->solver.pop();
+    std::size_t mark = impl_->scope_marks.back();
+    impl_->scope_marks.pop_back();
+    impl_->cell_lits.resize(mark, impl_->ctx.bool_val(true));
+    impl_->cell_terms.resize(mark);
+}
+
+CellId Solver::add_cell(Term constraint) {
+    auto id = static_cast<CellId>(impl_->cell_lits.size());
+    std::string name = cell_prefix + std::to_string(id);
+    z3::expr lit = impl_->ctx.bool_const(name.c_str());
+    impl_->solver.add(z3::implies(lit, impl_->at(constraint)));
+    impl_->cell_lits.push_back(lit);
+    impl_->cell_terms.push_back(constraint);
+    return id;
+}
+
+std::size_t Solver::cell_count() const { return impl_->cell_lits.size(); }
+Term Solver::cell_term(CellId c) const { return impl_->cell_terms.at(c); }
+
+Answer Solver::check(Purpose why) { return impl_->timed_check(impl_->live_literals(), why, true); }
+
+bool Solver::model_satisfies(Term t) {
+    if (!impl_->model) return false;
+    z3::expr v = impl_->model->eval(impl_->at(t), true);
+    if (v.is_true()) {
+        ++impl_->stats.model_shortcuts;
+        return true;
+    }
+    return false;
+}
+
+bool Solver::model_falsifies(Term t) {
+    if (!impl_->model) return false;
+    if (impl_->model->eval(impl_->at(t), true).is_false()) {
+        ++impl_->stats.model_shortcuts;
+        return true;
+    }
+    return false;
+}
+
+std::vector<CellId> Solver::unsat_core() {
+    std::vector<CellId> core;
+    for (const auto& lit : impl_->solver.unsat_core()) core.push_back(cell_of_literal(lit));
+    return impl_->minimise(std::move(core), nullptr);
+}
+
+Answer Solver::entails(Term f, std::vector<CellId>* core) {
+    // (cells ∧ ¬f) unsat  ⇔  cells ⊨ f. ¬f goes under a literal of its own.
+    z3::expr goal_lit = impl_->ctx.bool_const("entailment!goal");
+    impl_->solver.push();
+    impl_->solver.add(z3::implies(goal_lit, !impl_->at(f)));
+    z3::expr_vector lits = impl_->live_literals();
+    lits.push_back(goal_lit);
+    Answer a = impl_->timed_check(lits, Purpose::entailment, true);
+    if (a == Answer::unsat && core) {
+        std::vector<CellId> first;
+        for (const auto& lit : impl_->solver.unsat_core()) {
+            if (!z3::eq(lit, goal_lit)) first.push_back(cell_of_literal(lit));
+        }
+        *core = impl_->minimise(std::move(first), &goal_lit);
+    }
+    impl_->solver.pop();
+    return a;
+}
+
+
+std::string Solver::to_smtlib(Term t) const { return impl_->at(t).to_string(); }
+
+void Solver::set_call_timeout_ms(unsigned ms) {
+    z3::params p(impl_->ctx);
+    p.set("timeout", ms == 0 ? 4294967295u : ms);
+    impl_->solver.set(p);
+}
+
+const SolverStats& Solver::stats() const { return impl_->stats; }
+
+}  // namespace clpi::solver

@@ -1,0 +1,110 @@
+// The solver layer: the engine's only door to Z3 (the .cpp files of this folder are the only
+// code that includes z3++.h). Terms are small integer handles; the path's constraints are
+// "cells" asserted under tracking literals, in scopes that follow the depth-first path, so
+// that an unsat core maps back to positions in the constraint vector.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "clpi/program.hpp"
+
+namespace clpi::solver {
+
+using Term = std::uint32_t;    // handle of a Z3 expression owned by the Solver
+using CellId = std::uint32_t;  // position of a tracked constraint on the current path
+
+enum class Answer { sat, unsat, unknown };
+
+// What a call was for, so statistics can say where the time goes.
+enum class Purpose { feasibility, core, entailment, projection, model, count_ };
+
+struct SolverStats {
+    std::uint64_t calls = 0;
+    double time_s = 0;
+    std::uint64_t calls_by[static_cast<int>(Purpose::count_)] = {};
+    double time_by[static_cast<int>(Purpose::count_)] = {};
+    std::uint64_t model_shortcuts = 0;  // answers given by the last model, no call made
+};
+
+// A concrete value from a model: an exact number, or an array as a default plus entries.
+struct Value {
+    bool is_array = false;
+    Number number;                                   // when !is_array
+    Number array_default;                            // when is_array
+    std::vector<std::pair<Number, Number>> entries;  // when is_array, sorted by index
+};
+
+class Solver {
+public:
+    explicit Solver(Domain domain);
+    ~Solver();
+    Solver(const Solver&) = delete;
+    Solver& operator=(const Solver&) = delete;
+
+    // ---- terms ----
+    Term fresh(const std::string& base, Type type);  // a new constant, name made unique
+    Term numeral(const Number& n);
+    // The term of a rule expression with its variables bound to `binding[var]`. Division and
+    // remainder by a non-constant add "divisor != 0" to `side` (a transition with a division
+    // by zero is not enabled, in the solver and in the replay alike).
+    Term encode(const Expr& e, std::span<const Term> binding, std::vector<Term>& side);
+    Term encode(const Constraint& c, std::span<const Term> binding, std::vector<Term>& side);
+    Term equal(Term a, Term b);
+    Term conjunction(std::span<const Term> terms);
+    Term negation(Term t);
+    [[nodiscard]] bool is_true(Term t) const;
+    [[nodiscard]] bool is_false(Term t) const;
+
+    // The canonical variable of state position i: interpolants are formulas over these.
+    Term point_var(std::uint32_t i, Type type);
+    // `formula` (over point variables) with point variable i replaced by state[i].
+    Term instantiate(Term formula, std::span<const Term> state, std::span<const Type> types);
+
+    // ---- the path ----
+    void push();
+    void pop();
+    CellId add_cell(Term constraint);             // in the current scope
+    [[nodiscard]] std::size_t cell_count() const;  // live cells
+    [[nodiscard]] Term cell_term(CellId c) const;
+
+    // Satisfiability of all live cells. On sat the model is kept for shortcuts and values.
+    Answer check(Purpose why = Purpose::feasibility);
+    // True when the last model, completed, satisfies `t`: a cheap proof of satisfiability of
+    // (live cells ∧ t) when the model satisfied the live cells. No solver call.
+    [[nodiscard]] bool model_satisfies(Term t);
+    // True when the last model, completed, falsifies `t`: (live cells ⊭ t) for free.
+    [[nodiscard]] bool model_falsifies(Term t);
+    // After check() == unsat: a minimal set of live cells that is unsatisfiable
+    // (deletion-based from Z3's core, in increasing cell order, so deterministic).
+    std::vector<CellId> unsat_core();
+    // Does the conjunction of the live cells entail `f`? On unsat of (cells ∧ ¬f), `core`
+    // gets a minimal set of cells that entails f.
+    Answer entails(Term f, std::vector<CellId>* core);
+
+    // ∃ (everything but the point variables). (∧ cells ∧ point_var(i) = state[i]), as a
+    // quantifier-free formula over the point variables; nothing when elimination failed.
+    std::optional<Term> project(std::span<const CellId> cells, std::span<const Term> state,
+                                std::span<const Type> types);
+
+    // ---- models ----
+    [[nodiscard]] bool has_model() const;
+    Value value(Term t);  // of the last model, completed
+
+    // ---- output and limits ----
+    [[nodiscard]] std::string to_smtlib(Term t) const;
+    // Each check gets at most this many milliseconds (0: no limit).
+    void set_call_timeout_ms(unsigned ms);
+    [[nodiscard]] const SolverStats& stats() const;
+
+    struct Impl;  // defined in solver_impl.hpp, for this folder's files only
+
+private:
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace clpi::solver
