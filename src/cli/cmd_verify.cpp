@@ -67,7 +67,10 @@ int run_verify(const VerifyArgs& a) {
         std::cout << result_json(*program, r).dump(2) << "\n";
     } else {
         std::cout << result_text(*program, r);
-        if (a.stats) std::cout << stats_text(r.stats);
+        // A run stopped by a limit shows how far it got, asked or not.
+        bool stopped = r.reason == UnknownReason::timeout || r.reason == UnknownReason::memory ||
+                       r.reason == UnknownReason::interrupted;
+        if (a.stats || stopped) std::cout << stats_text(r.stats);
         for (const std::string& n : r.notes) std::cerr << "clpi: note: " << n << "\n";
     }
     switch (r.verdict) {

@@ -50,11 +50,13 @@ bool Explorer::subsumed(PointId point, const std::vector<Term>& state,
     return false;
 }
 
-void Explorer::finish_leaf(const std::vector<CellId>& needed, bool complete) {
+// A child is done: the cells its proof marked max that lie on the parent's prefix become max
+// in the parent (its own transition's cells do not: they are below the parent).
+void Explorer::finish_leaf(const std::vector<CellId>& max_cells, bool complete) {
     if (frames_.empty()) return;
     Frame& parent = frames_.back();
-    for (CellId c : needed) {
-        if (c < parent.cells_end) parent.needed.push_back(c);
+    for (CellId c : max_cells) {
+        if (c < parent.cells_end) parent.max_cells.push_back(c);
     }
     parent.complete = parent.complete && complete;
 }
@@ -64,8 +66,8 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
     stats_.max_depth = std::max<std::uint64_t>(stats_.max_depth, depth);
     solver_.push();
     for (Term c : t.constraints) solver_.add_cell(c);
-    auto leave = [&](const std::vector<CellId>& needed, bool complete) {
-        finish_leaf(needed, complete);
+    auto leave = [&](const std::vector<CellId>& max_cells, bool complete) {
+        finish_leaf(max_cells, complete);
         solver_.pop();
         return Visit::finished;
     };
@@ -113,17 +115,17 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
 void Explorer::finish_frame() {
     Frame f = std::move(frames_.back());
     frames_.pop_back();
-    std::sort(f.needed.begin(), f.needed.end());
-    f.needed.erase(std::unique(f.needed.begin(), f.needed.end()), f.needed.end());
+    std::sort(f.max_cells.begin(), f.max_cells.end());
+    f.max_cells.erase(std::unique(f.max_cells.begin(), f.max_cells.end()), f.max_cells.end());
     if (traits_.interpolate && f.complete) {
-        if (auto itp = solver_.project(f.needed, f.state, types_[f.point])) {
+        if (auto itp = solver_.project(f.max_cells, f.state, types_[f.point])) {
             memo_.store(f.point, MemoEntry{*itp, f.node});
         }
     }
     solver_.pop();
     --on_path_[f.point];
     path_.pop_back();
-    finish_leaf(f.needed, f.complete);
+    finish_leaf(f.max_cells, f.complete);
 }
 
 void Explorer::report_progress() {

@@ -38,7 +38,7 @@ private:
         std::uint32_t depth = 0;
         std::size_t cells_end = 0;            // cells [0, cells_end) are this goal's prefix
         std::size_t next_rule = 0;            // next of Point::rules to try
-        std::vector<solver::CellId> needed;   // prefix cells its subtree's proof relies on
+        std::vector<solver::CellId> max_cells;  // prefix cells annotated max (the rest: neutral)
         bool complete = true;                 // no part of the subtree was cut or unknown
     };
     enum class Visit { expanded, finished, error };
@@ -47,7 +47,7 @@ private:
     solver::Answer feasible(const Transition& t);
     void set_call_timeout();
     bool subsumed(PointId point, const std::vector<Term>& state, std::vector<solver::CellId>& core);
-    void finish_leaf(const std::vector<solver::CellId>& needed, bool complete);
+    void finish_leaf(const std::vector<solver::CellId>& max_cells, bool complete);
     void finish_frame();
     void report_progress();
     Result finish(Result r);

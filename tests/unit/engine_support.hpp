@@ -42,4 +42,19 @@ inline std::string diamonds(int n) {
     return s;
 }
 
+// The TRACER-X motivating example without the heap, MAX = n (two identical branches per
+// iteration): x = input(); for (i = 0; i < MAX; i++) { if (*) y = x + 1; else y = x + 1;
+// x = y; } assert(y >= MAX + x0). Safe; its loop needs an unroll bound above n.
+inline std::string tracerx(int n) {
+    std::string m = std::to_string(n);
+    return "?- p(0, N, X, Y, I).\n"
+           "p(0, N, X, Y, I) :- p(1, N, X1, Y1, I1), X1 = N, Y1 = N, I1 = 0.\n"
+           "p(1, N, X, Y, I) :- p(2, N, X, Y, I), I < " + m + ".\n"
+           "p(1, N, X, Y, I) :- p(3, N, X, Y, I), I >= " + m + ".\n"
+           "p(2, N, X, Y, I) :- p(4, N, X, Y1, I), Y1 = X + 1.\n"
+           "p(2, N, X, Y, I) :- p(4, N, X, Y1, I), Y1 = X + 1.\n"
+           "p(4, N, X, Y, I) :- p(1, N, Y, Y, I1), I1 = I + 1.\n"
+           "p(3, N, X, Y, I) :- error, Y < " + m + " + N.\n";
+}
+
 }  // namespace clpi::test

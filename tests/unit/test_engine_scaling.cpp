@@ -6,8 +6,9 @@ using namespace clpi;
 using clpi::test::diamonds;
 
 namespace {
-std::uint64_t nodes(const std::string& text, Strategy s) {
-    Result r = clpi::test::run(text, s);
+std::uint64_t nodes(const std::string& text, Strategy s,
+                    std::optional<std::uint32_t> unroll = std::nullopt) {
+    Result r = clpi::test::run(text, s, unroll);
     CHECK(r.verdict == Verdict::safe);
     return r.stats.nodes;
 }
@@ -27,4 +28,14 @@ TEST_CASE("diamonds: dse doubles per diamond") {
         INFO("n = " << n << ": " << a << " -> " << b);
         CHECK(static_cast<double>(b) / static_cast<double>(a) >= 1.9);
     }
+}
+
+TEST_CASE("TRACER-X motivating example without the heap: SAFE, linear in MAX") {
+    using clpi::test::tracerx;
+    std::uint64_t n15 = nodes(tracerx(15), Strategy::bounded, 16u);
+    std::uint64_t n30 = nodes(tracerx(30), Strategy::bounded, 31u);
+    std::uint64_t n60 = nodes(tracerx(60), Strategy::bounded, 61u);
+    INFO("nodes(15) = " << n15 << ", nodes(30) = " << n30 << ", nodes(60) = " << n60);
+    CHECK(static_cast<double>(n30) / static_cast<double>(n15) <= 2.2);
+    CHECK(static_cast<double>(n60) / static_cast<double>(n30) <= 2.2);
 }
