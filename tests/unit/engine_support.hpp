@@ -10,6 +10,17 @@
 #include "clpi/engine.hpp"
 #include "clpi/parse.hpp"
 
+namespace doctest {
+template <>
+struct StringMaker<clpi::Verdict> {
+    static String convert(clpi::Verdict v) { return clpi::to_string(v); }
+};
+template <>
+struct StringMaker<clpi::UnknownReason> {
+    static String convert(clpi::UnknownReason r) { return clpi::to_string(r); }
+};
+}  // namespace doctest
+
 namespace clpi::test {
 
 inline Program must_parse(std::string_view text, const std::string& name = "test.clp") {

@@ -1,0 +1,154 @@
+// The grammar of the CLP rule language (clp-language.md sections 2-5): rules only. Actions
+// live in parser.cpp; the messages for `must` failures are the `errors` table at the end.
+#pragma once
+
+#include <tao/pegtl.hpp>
+
+namespace clpi::grammar {
+
+using namespace tao::pegtl;
+
+// ---- lexical ----------------------------------------------------------------------------
+struct line_comment : seq<one<'%'>, until<eolf>> {};
+struct block_comment_end : until<string<'*', '/'>> {};
+struct block_comment : if_must<string<'/', '*'>, block_comment_end> {};
+struct comment : sor<line_comment, block_comment> {};
+struct sep : star<sor<space, comment>> {};
+
+struct ident_other : sor<alnum, one<'_'>> {};
+template <char... C>
+struct kw : seq<string<C...>, not_at<ident_other>> {};
+
+struct kw_div : kw<'d', 'i', 'v'> {};
+struct kw_mod : kw<'m', 'o', 'd'> {};
+struct kw_error : kw<'e', 'r', 'r', 'o', 'r'> {};
+struct kw_true : kw<'t', 'r', 'u', 'e'> {};
+struct kw_select : kw<'s', 'e', 'l', 'e', 'c', 't'> {};
+struct kw_store : kw<'s', 't', 'o', 'r', 'e'> {};
+
+struct variable : seq<sor<upper, one<'_'>>, star<ident_other>, star<one<'\''>>> {};
+struct symbol : seq<lower, star<ident_other>> {};
+struct digits : plus<digit> {};
+// `1.5` and `1/3` are single constants (real-domain programs); `1.` ends a clause.
+struct number : seq<digits, opt<sor<seq<one<'.'>, digits>, seq<one<'/'>, digits>>>> {};
+struct string_body : until<one<'"'>, not_one<'\n'>> {};
+struct quoted : if_must<one<'"'>, string_body> {};
+
+// ---- expressions ------------------------------------------------------------------------
+struct expr;
+struct close_paren : one<')'> {};
+struct comma : one<','> {};
+struct paren_open : one<'('> {};
+// `_req` rules stand where the input must continue with them: only they carry a message
+// (must_if raises on the failure of any rule that has one).
+struct expr_req;
+struct paren_expr : if_must<paren_open, sep, expr_req, sep, close_paren> {};
+struct select_expr : if_must<seq<kw_select, sep, one<'('>>, sep, expr_req, sep, comma, sep,
+                             expr_req, sep, close_paren> {};
+struct store_expr : if_must<seq<kw_store, sep, one<'('>>, sep, expr_req, sep, comma, sep, expr_req,
+                            sep, comma, sep, expr_req, sep, close_paren> {};
+struct unary;
+struct unary_req;
+struct minus_sign : one<'-'> {};
+struct negation : if_must<minus_sign, sep, unary_req> {};
+struct operand : sor<negation, paren_expr, select_expr, store_expr, number, variable> {};
+struct unary : operand {};
+struct unary_req : unary {};
+
+struct op_mul : one<'*'> {};
+struct mul_op : sor<op_mul, kw_div, kw_mod> {};
+struct mul_tail : if_must<mul_op, sep, unary_req> {};
+struct term : seq<unary, star<sep, mul_tail>> {};
+struct op_add : one<'+'> {};
+struct op_sub : one<'-'> {};
+struct add_op : sor<op_add, op_sub> {};
+struct term_req : term {};
+struct add_tail : if_must<add_op, sep, term_req> {};
+struct expr : seq<term, star<sep, add_tail>> {};
+struct expr_req : expr {};
+
+struct rel_ne : string<'!', '='> {};
+struct rel_le : sor<string<'<', '='>, string<'=', '<'>> {};
+struct rel_ge : string<'>', '='> {};
+struct rel_lt : one<'<'> {};
+struct rel_gt : one<'>'> {};
+struct rel_eq : one<'='> {};
+struct relop : sor<rel_ne, rel_le, rel_ge, rel_lt, rel_gt, rel_eq> {};
+struct constraint : if_must<expr, sep, relop, sep, expr_req> {};
+struct list_sep : seq<sep, one<','>, sep> {};
+
+// ---- atoms, literals, clauses -----------------------------------------------------------
+struct integer_arg : seq<opt<one<'-'>>, digits> {};
+struct arg_variable : variable {};
+struct arg_symbol : symbol {};
+struct arg_integer : integer_arg {};
+struct arg : sor<arg_variable, arg_integer, arg_symbol> {};
+struct args : list_must<arg, list_sep> {};
+struct atom_name : symbol {};
+struct atom_args : if_must<one<'('>, sep, args, sep, close_paren> {};
+struct atom : seq<atom_name, opt<sep, atom_args>> {};
+
+struct label_integer : integer_arg {};
+struct label_string : quoted {};
+struct label_symbol : symbol {};
+struct label : sor<label_integer, label_string, label_symbol> {};
+struct error_label : if_must<one<'('>, sep, label, sep, close_paren> {};
+struct error_literal : seq<kw_error, opt<sep, error_label>> {};
+struct true_literal : kw_true {};
+struct body_atom : atom {};
+struct literal : sor<error_literal, true_literal, constraint, body_atom> {};
+struct literal_must : sor<literal> {};
+struct body : list_must<literal_must, list_sep> {};
+
+struct end_dot : one<'.'> {};
+struct query_atom : atom {};
+struct query_constraint : constraint {};
+struct query_tail : if_must<one<','>, sep, query_constraint> {};
+struct query : if_must<string<'?', '-'>, sep, query_atom, star<sep, query_tail>, sep, end_dot> {};
+
+// Directive arguments are kept as text (the checker reads them); no AST actions inside.
+struct directive_arg_text : disable<sor<seq<symbol, opt<sep, atom_args>>, quoted, integer_arg>> {};
+struct directive_arg : directive_arg_text {};
+struct directive_args : if_must<one<'('>, sep, list_must<directive_arg, list_sep>, sep,
+                                close_paren> {};
+struct directive_name : symbol {};
+struct directive
+    : if_must<string<':', '-'>, sep, directive_name, opt<sep, directive_args>, sep, end_dot> {};
+
+struct head_atom : atom {};
+struct neck : string<':', '-'> {};
+struct rule_body : if_must<neck, sep, body> {};
+struct rule : seq<head_atom, sep, opt<rule_body, sep>, must<end_dot>> {};
+
+struct clause_start : sor<query, directive, rule> {};
+// One clause, or the end of the input; leading white space and comments before it.
+struct next_clause : seq<sep, sor<eof, must<clause_start>>> {};
+
+// ---- messages for `must` -----------------------------------------------------------------
+struct errors {
+    template <typename Rule>
+    static constexpr const char* message = nullptr;
+};
+// clang-format off
+template <> inline constexpr const char* errors::message<block_comment_end> = "unclosed comment: `/*` has no matching `*/`";
+template <> inline constexpr const char* errors::message<string_body> = "unclosed string: `\"` has no matching `\"` on this line";
+template <> inline constexpr const char* errors::message<expr_req> = "expected an expression (a number, a variable, `(`, `-`, `select` or `store`)";
+template <> inline constexpr const char* errors::message<unary_req> = "expected an operand (a number, a variable, `(`, `-`, `select` or `store`)";
+template <> inline constexpr const char* errors::message<term_req> = "expected an operand after `+` or `-`";
+template <> inline constexpr const char* errors::message<close_paren> = "expected `)`";
+template <> inline constexpr const char* errors::message<comma> = "expected `,`";
+template <> inline constexpr const char* errors::message<relop> = "expected a comparison (`=`, `!=`, `<`, `<=`, `>`, `>=`) after the expression";
+template <> inline constexpr const char* errors::message<arg> = "expected an argument (a variable, an integer or a symbol)";
+template <> inline constexpr const char* errors::message<args> = "expected an argument (a variable, an integer or a symbol)";
+template <> inline constexpr const char* errors::message<label> = "expected an error label (an integer, a string or a symbol)";
+template <> inline constexpr const char* errors::message<literal_must> = "expected a body literal (an atom, a constraint, `error` or `true`)";
+template <> inline constexpr const char* errors::message<body> = "expected a body literal (an atom, a constraint, `error` or `true`)";
+template <> inline constexpr const char* errors::message<end_dot> = "expected `.` at the end of the clause";
+template <> inline constexpr const char* errors::message<query_atom> = "expected an atom after `?-`";
+template <> inline constexpr const char* errors::message<query_constraint> = "expected a constraint in the query";
+template <> inline constexpr const char* errors::message<directive_name> = "expected a directive name after `:-`";
+template <> inline constexpr const char* errors::message<directive_arg> = "expected a directive argument (an atom, a string or an integer)";
+template <> inline constexpr const char* errors::message<clause_start> = "expected a clause: a rule `p(...) :- ... .`, a query `?- ... .` or a directive `:- ... .`";
+// clang-format on
+
+}  // namespace clpi::grammar

@@ -1,0 +1,549 @@
+// The one translation unit that instantiates PEGTL: actions that build the AST from the
+// grammar, clause-by-clause parsing with recovery after a syntax error, then the checker.
+#include <cctype>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+
+#include "clp/checker.hpp"
+#include "clp/grammar.hpp"
+#include "clpi/parse.hpp"
+
+namespace clpi {
+
+namespace pegtl = tao::pegtl;
+namespace g = clpi::grammar;
+
+namespace {
+
+constexpr int max_nesting = 200;
+
+struct Comment {
+    std::string text;
+    std::uint32_t line;
+};
+
+// Everything the actions build while parsing one file.
+struct State {
+    State(Program& p, Diagnostics& d) : prog(p), diags(d) {}
+    Program& prog;
+    Diagnostics& diags;
+    std::unordered_map<std::string, PredId> pred_ids;
+
+    // the clause being parsed
+    std::vector<Variable> vars;
+    std::unordered_map<std::string, VarId> var_ids;
+    std::uint32_t anonymous = 0;
+    std::vector<Expr> exprs;
+    std::vector<ExprKind> ops;
+    RelOp rel = RelOp::eq;
+    std::vector<Constraint> constraints;
+    Atom atom;
+    std::string atom_name;  // of `atom`, interned when the atom is complete
+    Rule rule;
+    Directive directive;
+    int depth = 0;
+
+    std::vector<Comment> comments;  // not yet given to a clause
+    std::uint32_t last_clause_line = 0;
+    int queries = 0;
+    SourceLoc first_query;
+
+    void reset_clause() {
+        vars.clear();
+        var_ids.clear();
+        exprs.clear();
+        ops.clear();
+        constraints.clear();
+        atom = Atom{};
+        rule = Rule{};
+        directive = Directive{};
+        depth = 0;
+    }
+
+    VarId variable(const std::string& name, SourceLoc loc) {
+        if (name == "_") {
+            vars.push_back(Variable{"_#" + std::to_string(++anonymous), Type::integer, loc});
+            return static_cast<VarId>(vars.size() - 1);
+        }
+        auto [it, fresh] = var_ids.emplace(name, static_cast<VarId>(vars.size()));
+        if (fresh) vars.push_back(Variable{name, Type::integer, loc});
+        return it->second;
+    }
+
+    PredId predicate(const std::string& name, std::uint32_t arity, SourceLoc loc) {
+        auto [it, fresh] = pred_ids.emplace(name, static_cast<PredId>(prog.predicates.size()));
+        if (fresh) {
+            Predicate p;
+            p.name = name;
+            p.arity = arity;
+            p.first_use = loc;
+            prog.predicates.push_back(std::move(p));
+        }
+        return it->second;
+    }
+
+    Expr pop() {
+        Expr e = std::move(exprs.back());
+        exprs.pop_back();
+        return e;
+    }
+
+    // Comments so far belong before the clause; one on the line where the previous clause
+    // ended is that clause's trailing comment.
+    Trivia take_trivia() {
+        Trivia t;
+        for (Comment& c : comments) t.leading.push_back(std::move(c.text));
+        comments.clear();
+        return t;
+    }
+    void attach_trailing_comment() {
+        if (comments.empty() || prog.order.empty()) return;
+        if (comments.front().line != last_clause_line) return;
+        if (comments.front().text.rfind("%", 0) != 0) return;
+        const ClauseRef& ref = prog.order.back();
+        Trivia* t = ref.kind == ClauseRef::Kind::rule        ? &prog.rules[ref.index].trivia
+                    : ref.kind == ClauseRef::Kind::directive ? &prog.directives[ref.index].trivia
+                                                             : &prog.query.trivia;
+        t->trailing = std::move(comments.front().text);
+        comments.erase(comments.begin());
+    }
+};
+
+template <typename Input>
+SourceLoc loc_of(const Input& in) {
+    auto p = in.position();
+    return {static_cast<std::uint32_t>(p.line), static_cast<std::uint32_t>(p.column)};
+}
+
+Number parse_number(const std::string& text) {
+    auto dot = text.find('.');
+    if (dot != std::string::npos) {
+        std::string frac = text.substr(dot + 1);
+        Integer scale = 1;
+        for (std::size_t i = 0; i < frac.size(); ++i) scale *= 10;
+        return Number(Integer(text.substr(0, dot) + frac), scale);
+    }
+    auto slash = text.find('/');
+    if (slash != std::string::npos) {
+        Integer den(text.substr(slash + 1));
+        if (den == 0) throw std::domain_error("a fraction with denominator 0");
+        return Number(Integer(text.substr(0, slash)), den);
+    }
+    return Number(Integer(text));
+}
+
+// ---- actions ------------------------------------------------------------------------------
+template <typename Rule>
+struct action : pegtl::nothing<Rule> {};
+
+template <>
+struct action<g::line_comment> {
+    template <typename Input>
+    static void apply(const Input& in, State& st) {
+        std::string text = in.string();
+        while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+        st.comments.push_back({std::move(text), loc_of(in).line});
+    }
+};
+template <>
+struct action<g::block_comment> {
+    template <typename Input>
+    static void apply(const Input& in, State& st) {
+        st.comments.push_back({in.string(), loc_of(in).line});
+    }
+};
+
+template <>
+struct action<g::number> {
+    template <typename Input>
+    static void apply(const Input& in, State& st) {
+        try {
+            st.exprs.push_back(Expr::constant(parse_number(in.string()), loc_of(in)));
+        } catch (const std::domain_error& e) {
+            throw pegtl::parse_error(e.what(), in);
+        }
+    }
+};
+template <>
+struct action<g::variable> {
+    template <typename Input>
+    static void apply(const Input& in, State& st) {
+        st.exprs.push_back(Expr::variable(st.variable(in.string(), loc_of(in)), loc_of(in)));
+    }
+};
+template <>
+struct action<g::negation> {
+    template <typename Input>
+    static void apply(const Input& in, State& st) {
+        Expr e = st.pop();
+        if (e.kind == ExprKind::constant) {
+            e.value = -e.value;  // `-7` is a constant
+            e.loc = loc_of(in);
+            st.exprs.push_back(std::move(e));
+        } else {
+            st.exprs.push_back(Expr::op(ExprKind::neg, {std::move(e)}, loc_of(in)));
+        }
+    }
+};
+
+template <ExprKind K>
+struct push_op {
+    static void apply0(State& st) { st.ops.push_back(K); }
+};
+template <> struct action<g::op_mul> : push_op<ExprKind::mul> {};
+template <> struct action<g::kw_div> : push_op<ExprKind::div> {};
+template <> struct action<g::kw_mod> : push_op<ExprKind::mod> {};
+template <> struct action<g::op_add> : push_op<ExprKind::add> {};
+template <> struct action<g::op_sub> : push_op<ExprKind::sub> {};
+
+struct binary_action {
+    static void apply0(State& st) {
+        Expr rhs = st.pop();
+        Expr lhs = st.pop();
+        ExprKind k = st.ops.back();
+        st.ops.pop_back();
+        SourceLoc l = lhs.loc;
+        st.exprs.push_back(Expr::op(k, {std::move(lhs), std::move(rhs)}, l));
+    }
+};
+template <> struct action<g::mul_tail> : binary_action {};
+template <> struct action<g::add_tail> : binary_action {};
+
+template <>
+struct action<g::select_expr> {
+    template <typename Input>
+    static void apply(const Input& in, State& st) {
+        Expr i = st.pop();
+        Expr a = st.pop();
+        st.exprs.push_back(Expr::op(ExprKind::select, {std::move(a), std::move(i)}, loc_of(in)));
+    }
+};
+template <>
+struct action<g::store_expr> {
+    template <typename Input>
+    static void apply(const Input& in, State& st) {
+        Expr v = st.pop();
+        Expr i = st.pop();
+        Expr a = st.pop();
+        st.exprs.push_back(
+            Expr::op(ExprKind::store, {std::move(a), std::move(i), std::move(v)}, loc_of(in)));
+    }
+};
+
+template <RelOp R>
+struct set_rel {
+    static void apply0(State& st) { st.rel = R; }
+};
+template <> struct action<g::rel_ne> : set_rel<RelOp::ne> {};
+template <> struct action<g::rel_le> : set_rel<RelOp::le> {};
+template <> struct action<g::rel_ge> : set_rel<RelOp::ge> {};
+template <> struct action<g::rel_lt> : set_rel<RelOp::lt> {};
+template <> struct action<g::rel_gt> : set_rel<RelOp::gt> {};
+template <> struct action<g::rel_eq> : set_rel<RelOp::eq> {};
+
+struct constraint_action {
+    template <typename Input>
+    static void apply(const Input& in, State& st) {
+        Constraint c;
+        c.rhs = st.pop();
+        c.lhs = st.pop();
+        c.op = st.rel;
+        c.loc = loc_of(in);
+        st.constraints.push_back(std::move(c));
+    }
+};
+template <> struct action<g::constraint> : constraint_action {};
+template <> struct action<g::query_constraint> : constraint_action {};
+
+template <>
+struct action<g::atom_name> {
+    template <typename Input>
+    static void apply(const Input& in, State& st) {
+        st.atom = Atom{};
+        st.atom.loc = loc_of(in);
+        st.atom.pred = static_cast<PredId>(-1);
+        st.atom_name = in.string();
+    }
+};
+template <>
+struct action<g::arg_variable> {
+    template <typename Input>
+    static void apply(const Input& in, State& st) {
+        Arg a;
+        a.kind = Arg::Kind::variable;
+        a.var = st.variable(in.string(), loc_of(in));
+        a.loc = loc_of(in);
+        st.atom.args.push_back(std::move(a));
+    }
+};
+template <>
+struct action<g::arg_integer> {
+    template <typename Input>
+    static void apply(const Input& in, State& st) {
+        Arg a;
+        a.kind = Arg::Kind::integer;
+        a.integer = Integer(in.string());
+        a.loc = loc_of(in);
+        st.atom.args.push_back(std::move(a));
+    }
+};
+template <>
+struct action<g::arg_symbol> {
+    template <typename Input>
+    static void apply(const Input& in, State& st) {
+        Arg a;
+        a.kind = Arg::Kind::symbol;
+        a.symbol = in.string();
+        a.loc = loc_of(in);
+        st.atom.args.push_back(std::move(a));
+    }
+};
+
+// Completes the atom just parsed: its predicate is interned now that its arity is known.
+Atom finish_atom(State& st) {
+    Atom a = std::move(st.atom);
+    a.pred = st.predicate(st.atom_name, static_cast<std::uint32_t>(a.args.size()), a.loc);
+    return a;
+}
+
+template <>
+struct action<g::head_atom> {
+    static void apply0(State& st) {
+        st.rule.head = finish_atom(st);
+        st.rule.loc = st.rule.head.loc;
+    }
+};
+template <>
+struct action<g::body_atom> {
+    static void apply0(State& st) {
+        Atom a = finish_atom(st);
+        if (st.rule.body || st.rule.body_kind == BodyKind::error) {
+            st.diags.error(st.prog.file, a.loc,
+                           "a rule body has at most one atom (linear rules); this is a second");
+            return;
+        }
+        st.rule.body = std::move(a);
+        st.rule.body_kind = BodyKind::atom;
+    }
+};
+template <>
+struct action<g::error_literal> {
+    template <typename Input>
+    static void apply(const Input& in, State& st) {
+        if (st.rule.body) {
+            st.diags.error(st.prog.file, loc_of(in),
+                           "`error` cannot follow an atom in the same body (linear rules)");
+            return;
+        }
+        st.rule.body_kind = BodyKind::error;
+    }
+};
+struct label_action {
+    template <typename Input>
+    static void apply(const Input& in, State& st) {
+        st.rule.label = in.string();
+    }
+};
+template <> struct action<g::label_integer> : label_action {};
+template <> struct action<g::label_string> : label_action {};
+template <> struct action<g::label_symbol> : label_action {};
+
+template <>
+struct action<g::rule> {
+    static void apply0(State& st) {
+        st.rule.constraints = std::move(st.constraints);
+        st.rule.vars = std::move(st.vars);
+        st.rule.index = static_cast<std::uint32_t>(st.prog.rules.size() + 1);
+        st.attach_trailing_comment();
+        st.rule.trivia = st.take_trivia();
+        st.prog.order.push_back({ClauseRef::Kind::rule, static_cast<std::uint32_t>(st.prog.rules.size())});
+        st.prog.rules.push_back(std::move(st.rule));
+        st.reset_clause();
+    }
+};
+
+template <>
+struct action<g::query_atom> {
+    static void apply0(State& st) { st.rule.head = finish_atom(st); }
+};
+template <>
+struct action<g::query> {
+    template <typename Input>
+    static void apply(const Input& in, State& st) {
+        SourceLoc loc = loc_of(in);
+        if (++st.queries == 2) {
+            Diagnostic d{Severity::error, st.prog.file, loc,
+                         "a program has exactly one query; this is a second", {}};
+            d.notes.push_back({Severity::note, st.prog.file, st.first_query, "the first query", {}});
+            st.diags.add(std::move(d));
+        }
+        if (st.queries == 1) {
+            st.first_query = loc;
+            st.attach_trailing_comment();
+            Query& q = st.prog.query;
+            q.atom = std::move(st.rule.head);
+            q.constraints = std::move(st.constraints);
+            q.vars = std::move(st.vars);
+            q.loc = loc;
+            q.trivia = st.take_trivia();
+            st.prog.order.push_back({ClauseRef::Kind::query, 0});
+        }
+        st.reset_clause();
+    }
+};
+
+template <>
+struct action<g::directive_name> {
+    template <typename Input>
+    static void apply(const Input& in, State& st) {
+        st.directive.name = in.string();
+        st.directive.loc = loc_of(in);
+    }
+};
+template <>
+struct action<g::directive_arg> {
+    template <typename Input>
+    static void apply(const Input& in, State& st) {
+        // Canonical text: white space outside strings removed, then ", " between arguments.
+        std::string text, raw = in.string();
+        bool quoted = false;
+        for (char c : raw) {
+            if (c == '"') quoted = !quoted;
+            if (!quoted && (c == ' ' || c == '\t' || c == '\n' || c == '\r')) continue;
+            text += c;
+            if (!quoted && c == ',') text += ' ';
+        }
+        st.directive.args.push_back(std::move(text));
+    }
+};
+template <>
+struct action<g::directive> {
+    static void apply0(State& st) {
+        st.attach_trailing_comment();
+        st.directive.trivia = st.take_trivia();
+        st.prog.order.push_back(
+            {ClauseRef::Kind::directive, static_cast<std::uint32_t>(st.prog.directives.size())});
+        st.prog.directives.push_back(std::move(st.directive));
+        st.reset_clause();
+    }
+};
+
+// ---- control: messages for `must`, and a limit on nesting ----------------------------------
+template <typename Rule>
+struct nesting_control : pegtl::normal<Rule> {
+    // Only rules with no message of their own in grammar::errors get here.
+    template <typename Input, typename... States>
+    [[noreturn]] static void raise(const Input& in, States&&... /*st*/) {
+        throw pegtl::parse_error("syntax error", in);
+    }
+};
+
+template <>
+struct nesting_control<g::unary> : pegtl::normal<g::unary> {
+    template <typename Input>
+    static void start(const Input& in, State& st) {
+        if (++st.depth > max_nesting) {
+            throw pegtl::parse_error("expression nested too deeply (more than " +
+                                         std::to_string(max_nesting) + " levels)",
+                                     in);
+        }
+    }
+    template <typename Input>
+    static void success(const Input& /*in*/, State& st) { --st.depth; }
+    template <typename Input>
+    static void failure(const Input& /*in*/, State& st) { --st.depth; }
+    template <typename Input, typename... States>
+    [[noreturn]] static void raise(const Input& in, States&&... /*st*/) {
+        throw pegtl::parse_error("syntax error", in);
+    }
+};
+
+template <typename Rule>
+using control = pegtl::must_if<g::errors, nesting_control, false>::control<Rule>;
+
+// ---- recovery -------------------------------------------------------------------------------
+// After a syntax error at `pos`, the byte after the next clause-ending `.` (outside comments
+// and strings), or the end of the text.
+std::size_t recovery_point(std::string_view text, std::size_t pos) {
+    std::size_t i = pos;
+    while (i < text.size()) {
+        char c = text[i];
+        if (c == '%') {
+            while (i < text.size() && text[i] != '\n') ++i;
+        } else if (c == '/' && i + 1 < text.size() && text[i + 1] == '*') {
+            auto end = text.find("*/", i + 2);
+            i = end == std::string_view::npos ? text.size() : end + 2;
+        } else if (c == '"') {
+            ++i;
+            while (i < text.size() && text[i] != '"' && text[i] != '\n') ++i;
+            ++i;
+        } else if (c == '.' && (i + 1 == text.size() || std::isspace(static_cast<unsigned char>(text[i + 1])) ||
+                                text[i + 1] == '%')) {
+            return i + 1;
+        } else {
+            ++i;
+        }
+    }
+    return text.size();
+}
+
+SourceLoc position_of(std::string_view text, std::size_t byte) {
+    SourceLoc l{1, 1};
+    for (std::size_t i = 0; i < byte && i < text.size(); ++i) {
+        if (text[i] == '\n') {
+            ++l.line;
+            l.column = 1;
+        } else {
+            ++l.column;
+        }
+    }
+    return l;
+}
+
+void parse_clauses(std::string_view text, State& st) {
+    std::size_t offset = 0;
+    while (offset <= text.size()) {
+        SourceLoc at = position_of(text, offset);
+        pegtl::memory_input<pegtl::tracking_mode::eager, pegtl::eol::lf_crlf> in(
+            text.data() + offset, text.data() + text.size(), st.prog.file, offset, at.line,
+            at.column);
+        try {
+            while (!in.empty()) {
+                pegtl::parse<g::next_clause, action, control>(in, st);
+                st.last_clause_line = static_cast<std::uint32_t>(in.position().line);
+            }
+            st.attach_trailing_comment();
+            return;
+        } catch (const pegtl::parse_error& e) {
+            const auto& p = e.positions().front();
+            st.diags.error(st.prog.file,
+                           {static_cast<std::uint32_t>(p.line), static_cast<std::uint32_t>(p.column)},
+                           std::string(e.message()));
+            st.reset_clause();
+            if (st.diags.limit_reached()) return;
+            if (e.message().rfind("unclosed comment", 0) == 0) return;
+            std::size_t next = recovery_point(text, p.byte);
+            if (next <= offset) next = offset + 1;
+            offset = next;
+            st.comments.clear();
+        }
+    }
+}
+
+}  // namespace
+
+std::optional<Program> parse_program(std::string_view text, const std::string& file,
+                                     Diagnostics& diags) {
+    Program prog;
+    prog.file = file;
+    State st(prog, diags);
+    parse_clauses(text, st);
+    prog.final_comments.clear();
+    for (Comment& c : st.comments) prog.final_comments.push_back(std::move(c.text));
+    if (!diags.limit_reached()) check_program(prog, st.queries, diags);
+    if (diags.has_errors()) return std::nullopt;
+    return prog;
+}
+
+}  // namespace clpi
