@@ -49,6 +49,7 @@ public:
         if (!check_arity()) return;
         find_pointed();
         make_points();
+        drop_removed_bodies();
         apply_directives();
         check_constants();
         infer_types();
@@ -160,6 +161,13 @@ private:
                                                  p_.point_label(r.body_point)));
             }
         }
+    }
+
+    // `p(error, ...)` bodies were removed by make_points: forget their occurrences.
+    void drop_removed_bodies() {
+        std::erase_if(occ_, [](const Occurrence& o) {
+            return o.role == Occurrence::Role::body && !o.rule->body;
+        });
     }
 
     void apply_directives();

@@ -43,6 +43,7 @@ struct State {
     Rule rule;
     Directive directive;
     int depth = 0;
+    SourceLoc opened;  // of the last comment or string that started
 
     std::vector<Comment> comments;  // not yet given to a clause
     std::uint32_t last_clause_line = 0;
@@ -116,21 +117,31 @@ SourceLoc loc_of(const Input& in) {
     return {static_cast<std::uint32_t>(p.line), static_cast<std::uint32_t>(p.column)};
 }
 
+// Decimal digits (with an optional `-`) as an integer. Not Integer(text): Boost reads a
+// leading 0 as octal, and `010` must be ten.
+Integer decimal(std::string_view text) {
+    bool negative = !text.empty() && text.front() == '-';
+    if (negative) text.remove_prefix(1);
+    while (text.size() > 1 && text.front() == '0') text.remove_prefix(1);
+    Integer v{std::string(text)};
+    return negative ? Integer(-v) : v;
+}
+
 Number parse_number(const std::string& text) {
     auto dot = text.find('.');
     if (dot != std::string::npos) {
         std::string frac = text.substr(dot + 1);
         Integer scale = 1;
         for (std::size_t i = 0; i < frac.size(); ++i) scale *= 10;
-        return Number(Integer(text.substr(0, dot) + frac), scale);
+        return Number(decimal(text.substr(0, dot) + frac), scale);
     }
     auto slash = text.find('/');
     if (slash != std::string::npos) {
-        Integer den(text.substr(slash + 1));
+        Integer den = decimal(std::string_view(text).substr(slash + 1));
         if (den == 0) throw std::domain_error("a fraction with denominator 0");
-        return Number(Integer(text.substr(0, slash)), den);
+        return Number(decimal(std::string_view(text).substr(0, slash)), den);
     }
-    return Number(Integer(text));
+    return Number(decimal(text));
 }
 
 // ---- actions ------------------------------------------------------------------------------
@@ -283,7 +294,7 @@ struct action<g::arg_integer> {
     static void apply(const Input& in, State& st) {
         Arg a;
         a.kind = Arg::Kind::integer;
-        a.integer = Integer(in.string());
+        a.integer = decimal(in.string());
         a.loc = loc_of(in);
         st.atom.args.push_back(std::move(a));
     }
@@ -439,8 +450,8 @@ struct nesting_control : pegtl::normal<Rule> {
     }
 };
 
-template <>
-struct nesting_control<g::unary> : pegtl::normal<g::unary> {
+template <typename Rule>
+struct count_nesting : pegtl::normal<Rule> {
     template <typename Input>
     static void start(const Input& in, State& st) {
         if (++st.depth > max_nesting) {
@@ -458,6 +469,25 @@ struct nesting_control<g::unary> : pegtl::normal<g::unary> {
         throw pegtl::parse_error("syntax error", in);
     }
 };
+// Every level of parentheses or unary minus passes through one of these (a derived rule is
+// matched as itself, not as its base).
+template <> struct nesting_control<g::unary> : count_nesting<g::unary> {};
+template <> struct nesting_control<g::unary_req> : count_nesting<g::unary_req> {};
+
+// Where a comment or string opens, so that "unclosed" errors point at the opening.
+template <typename Rule>
+struct remember_opening : pegtl::normal<Rule> {
+    template <typename Input>
+    static void start(const Input& in, State& st) {
+        st.opened = loc_of(in);
+    }
+    template <typename Input, typename... States>
+    [[noreturn]] static void raise(const Input& in, States&&... /*st*/) {
+        throw pegtl::parse_error("syntax error", in);
+    }
+};
+template <> struct nesting_control<g::block_comment> : remember_opening<g::block_comment> {};
+template <> struct nesting_control<g::quoted> : remember_opening<g::quoted> {};
 
 template <typename Rule>
 using control = pegtl::must_if<g::errors, nesting_control, false>::control<Rule>;
@@ -517,9 +547,9 @@ void parse_clauses(std::string_view text, State& st) {
             return;
         } catch (const pegtl::parse_error& e) {
             const auto& p = e.positions().front();
-            st.diags.error(st.prog.file,
-                           {static_cast<std::uint32_t>(p.line), static_cast<std::uint32_t>(p.column)},
-                           std::string(e.message()));
+            SourceLoc where{static_cast<std::uint32_t>(p.line), static_cast<std::uint32_t>(p.column)};
+            if (e.message().rfind("unclosed", 0) == 0) where = st.opened;
+            st.diags.error(st.prog.file, where, std::string(e.message()));
             st.reset_clause();
             if (st.diags.limit_reached()) return;
             if (e.message().rfind("unclosed comment", 0) == 0) return;
@@ -541,7 +571,8 @@ std::optional<Program> parse_program(std::string_view text, const std::string& f
     parse_clauses(text, st);
     prog.final_comments.clear();
     for (Comment& c : st.comments) prog.final_comments.push_back(std::move(c.text));
-    if (!diags.limit_reached()) check_program(prog, st.queries, diags);
+    // A query lost to a syntax error is not also reported missing.
+    if (!diags.limit_reached()) check_program(prog, diags.has_errors() ? -1 : st.queries, diags);
     if (diags.has_errors()) return std::nullopt;
     return prog;
 }

@@ -1,0 +1,138 @@
+// The CLP front end: the grammar, the AST it builds, the formatter's round trip.
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <doctest/doctest.h>
+
+#include "clpi/parse.hpp"
+#include "program_equal.hpp"
+
+using namespace clpi;
+
+namespace {
+
+std::optional<Program> parse(std::string_view text, Diagnostics& d) {
+    return parse_program(text, "t.clp", d);
+}
+
+Program must_parse(std::string_view text) {
+    Diagnostics d;
+    auto p = parse(text, d);
+    INFO(format_diagnostics(d, text));
+    REQUIRE(p.has_value());
+    return std::move(*p);
+}
+
+// Parse, format, parse again: same program, and formatting is a fixed point.
+void check_round_trip(const std::string& text, const std::string& name) {
+    INFO(name);
+    Program a = must_parse(text);
+    std::string once = format_program(a);
+    Program b = must_parse(once);
+    CHECK(clpi::test::same_program(a, b));
+    CHECK(format_program(b) == once);
+}
+
+}  // namespace
+
+TEST_CASE("the AST of a rule") {
+    Program p = must_parse("?- p(0, X).\n"
+                           "p(0, X) :- p(1, X1), X1 = X + 2 * (X - -3), X' >= 0, _ = _.\n"
+                           "p(1, X) :- error(\"boom\").\n");
+    REQUIRE(p.rules.size() == 2);
+    const Rule& r = p.rules[0];
+    CHECK(r.body_kind == BodyKind::atom);
+    REQUIRE(r.constraints.size() == 3);
+    CHECK(r.vars.size() == 5);  // X, X1, X', and two anonymous variables
+    CHECK(r.vars[2].name == "X'");
+    CHECK(r.constraints[0].rhs.kind == ExprKind::add);
+    CHECK(r.constraints[0].rhs.args[1].kind == ExprKind::mul);
+    CHECK(r.constraints[0].rhs.args[1].args[1].args[1].value == -3);  // `- -3` is the constant -3
+    CHECK(r.constraints[0].loc == SourceLoc{2, 22});
+    CHECK(p.rules[1].body_kind == BodyKind::error);
+    CHECK(p.rules[1].label == std::string("\"boom\""));
+    CHECK(p.points.size() == 2);
+    CHECK(p.point_label(p.rules[0].body_point) == "p(1)");
+    CHECK(p.points[0].state_arity == 1);
+}
+
+TEST_CASE("constants: big integers, decimals and fractions") {
+    Program p = must_parse("?- p(0, X), X = 123456789012345678901234567890.\n");
+    CHECK(p.query.constraints[0].rhs.value == Number(Integer("123456789012345678901234567890")));
+    Program r = must_parse(":- domain(real).\n?- p(0, X), X = 0.25, X < 1/3.\n");
+    CHECK(r.domain == Domain::real);
+    CHECK(r.query.constraints[0].rhs.value == Number(1, 4));
+    CHECK(r.query.constraints[1].rhs.value == Number(1, 3));
+}
+
+TEST_CASE("points, predicates, directives and arrays") {
+    Program p = must_parse("?- main(0, A, N).\n"
+                           ":- name(main(1), \"after the store\").\n"
+                           ":- line(main(1), 12).\n"
+                           ":- source(\"a.c\").\n"
+                           "main(0, A, N) :- main(1, A1, N), A1 = store(A, N, 1).\n"
+                           "main(1, A, N) :- loop(A, N).\n"
+                           "loop(A, N) :- loop(A, N1), N1 = N - 1, select(A, N) > 0.\n"
+                           "loop(A, N) :- main(error, A, N), N < 0.\n");
+    CHECK(p.predicates[0].pointed);
+    CHECK(!p.predicates[1].pointed);
+    CHECK(p.predicates[0].arg_types[1] == Type::array);
+    CHECK(p.predicates[1].arg_types[0] == Type::array);
+    CHECK(p.points[p.rules[0].body_point].name == std::string("after the store"));
+    CHECK(p.points[p.rules[0].body_point].line == 12u);
+    CHECK(p.source == std::string("a.c"));
+    CHECK(p.rules[3].body_kind == BodyKind::error);  // `main(error, ...)` is the error point
+    CHECK(p.point_label(p.rules[2].head_point) == "loop");
+}
+
+TEST_CASE("fmt: canonical text") {
+    Program p = must_parse("% head\n?-p(0,X).\np( 0 ,X):-p(1,X1),X1=(X+1)*2 , X =< 3. % tail\n"
+                           "p(1, X) :- true.\n");
+    CHECK(format_program(p) == "% head\n?- p(0, X).\n"
+                               "p(0, X) :- p(1, X1), X1 = (X + 1) * 2, X <= 3.  % tail\n"
+                               "p(1, X).\n");
+}
+
+TEST_CASE("fmt round trip on embedded programs") {
+    check_round_trip("?- p(0, X, Y), X >= 0.\n"
+                     "p(0, X, Y) :- p(1, X1, Y), X1 = X - (Y - 1) + -X * 3 div 2 mod 5.\n"
+                     "p(1, X, Y) :- error(12), -(X + Y) > 0.\n"
+                     "/* block */\np(1, X, Y) :- p(2, _, _).\n",
+                     "arithmetic");
+    check_round_trip(":- domain(real).\n?- p(0, X), X > -1/3.\np(0, X) :- error, X * 0.5 < 2.\n",
+                     "real");
+    check_round_trip("?- p(0, A).\np(0, A) :- p(1, B), B = store(A, 1, select(A, 2)).\n", "arrays");
+}
+
+TEST_CASE("fmt round trip on every program under clp/") {
+    int n = 0;
+    for (const auto& e : std::filesystem::directory_iterator(CLPI_SOURCE_DIR "/clp")) {
+        if (e.path().extension() != ".clp") continue;
+        std::ifstream in(e.path());
+        std::stringstream buf;
+        buf << in.rdbuf();
+        check_round_trip(buf.str(), e.path().filename().string());
+        ++n;
+    }
+    MESSAGE(n << " programs");
+}
+
+TEST_CASE("deep nesting is an error, not a stack overflow") {
+    std::string deep = "?- p(0, X), X = " + std::string(100000, '(') + "1" +
+                       std::string(100000, ')') + ".\n";
+    Diagnostics d;
+    CHECK(!parse(deep, d).has_value());
+    REQUIRE(!d.all().empty());
+    CHECK(d.all()[0].message == "expression nested too deeply (more than 200 levels)");
+    std::string minus = "?- p(0, X), X = " + std::string(100000, '-') + "1.\n";
+    Diagnostics d2;
+    CHECK(!parse(minus, d2).has_value());
+}
+
+TEST_CASE("an error point in a body with array arguments (found by fuzzing)") {
+    Program p = must_parse("?- p(0, A).\np(0, A) :- p(error, A), select(A, 0) = 1.\n");
+    CHECK(p.rules[0].body_kind == BodyKind::error);
+    CHECK(!p.rules[0].body.has_value());
+    CHECK(p.rules[0].vars[0].type == Type::array);
+}
