@@ -541,7 +541,8 @@ void parse_clauses(std::string_view text, State& st) {
         try {
             while (!in.empty()) {
                 pegtl::parse<g::next_clause, action, control>(in, st);
-                st.last_clause_line = static_cast<std::uint32_t>(in.position().line);
+                // Where the clause just read ended; not moved by trailing comments at the end.
+                if (!in.empty()) st.last_clause_line = static_cast<std::uint32_t>(in.position().line);
             }
             st.attach_trailing_comment();
             return;

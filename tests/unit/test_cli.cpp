@@ -1,0 +1,143 @@
+// The `clpi` command as a user or a script sees it: exit codes, output, JSON members.
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Run {
+    int status;
+    std::string out, err;
+};
+
+std::string slurp(const fs::path& p) {
+    std::ifstream in(p);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+fs::path scratch() {
+    fs::path dir = fs::temp_directory_path() / ("clpi-cli-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    return dir;
+}
+
+fs::path write(const std::string& name, const std::string& text) {
+    fs::path p = scratch() / name;
+    std::ofstream(p) << text;
+    return p;
+}
+
+Run clpi(const std::string& args, const std::string& stdin_text = "") {
+    fs::path dir = scratch();
+    fs::path in = write("stdin.txt", stdin_text);
+    std::string cmd = std::string(CLPI_BINARY) + " " + args + " < " + in.string() + " > " +
+                      (dir / "out").string() + " 2> " + (dir / "err").string();
+    int raw = std::system(cmd.c_str());
+    return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(dir / "out"), slurp(dir / "err")};
+}
+
+const char* safe = "?- p(0, X), X >= 0.\np(0, X) :- p(1, Y), Y = X + 1.\np(1, Y) :- error, Y < 1.\n";
+const char* unsafe = "?- p(0, X), X >= 0.\np(0, X) :- p(1, Y), Y = X + 1.\np(1, Y) :- error(9), Y > 5.\n";
+const char* looping = "?- p(0, X), X = 0.\np(0, X) :- p(0, Y), Y = X + 1.\np(0, X) :- error, X < 0.\n";
+
+}  // namespace
+
+TEST_CASE("cli: --version, --help, usage errors") {
+    Run v = clpi("--version");
+    CHECK(v.status == 0);
+    CHECK(v.out.rfind("clpi ", 0) == 0);
+    Run h = clpi("--help");
+    CHECK(h.status == 0);
+    CHECK(h.out.find("verify") != std::string::npos);
+    CHECK(h.out.find("check") != std::string::npos);
+    CHECK(h.out.find("fmt") != std::string::npos);
+    Run hv = clpi("verify --help");
+    CHECK(hv.status == 0);
+    CHECK(hv.out.find("--unroll") != std::string::npos);
+    Run bad = clpi("verify --no-such-option x.clp");
+    CHECK(bad.status == 1);
+    CHECK(bad.err.find("--help") != std::string::npos);
+    CHECK(clpi("").status == 1);
+    CHECK(clpi("verify --strategy nonsense x.clp").status == 1);
+}
+
+TEST_CASE("cli: verify prints the verdict first and exits with the contract's status") {
+    Run s = clpi("verify " + write("safe.clp", safe).string());
+    CHECK(s.status == 0);
+    CHECK(s.out == "SAFE\n");
+    Run u = clpi("verify " + write("unsafe.clp", unsafe).string());
+    CHECK(u.status == 10);
+    CHECK(u.out.rfind("UNSAFE\n", 0) == 0);
+    CHECK(u.out.find("(label 9)") != std::string::npos);
+    CHECK(u.out.find("X = ") != std::string::npos);
+    Run k = clpi("verify --unroll 3 " + write("loop.clp", looping).string());
+    CHECK(k.status == 5);
+    CHECK(k.out == "UNKNOWN (unroll bound 3 reached; no error within it)\n");
+    Run d = clpi("verify --strategy dse -", unsafe);
+    CHECK(d.status == 10);
+    Run st = clpi("verify --stats " + write("safe.clp", safe).string());
+    CHECK(st.out.find("solver calls") != std::string::npos);
+    CHECK(st.out.find("peak memory") != std::string::npos);
+}
+
+TEST_CASE("cli: bad input is FILE:LINE:COL and exit 2, for every command") {
+    fs::path bad = write("bad.clp", "?- p(0, X).\np(0, X) :- X = = 1.\n");
+    for (const char* cmd : {"verify ", "check ", "fmt "}) {
+        Run r = clpi(cmd + bad.string());
+        CHECK(r.status == 2);
+        CHECK(r.err.find("bad.clp:2:16: error: ") != std::string::npos);
+        CHECK(r.out.empty());
+    }
+    Run missing = clpi("check /no/such/file.clp");
+    CHECK(missing.status == 2);
+    CHECK(missing.err.find("cannot read") != std::string::npos);
+}
+
+TEST_CASE("cli: --json has the contract's members") {
+    Run u = clpi("verify --json " + write("unsafe.clp", unsafe).string());
+    CHECK(u.status == 10);
+    auto j = nlohmann::json::parse(u.out);
+    CHECK(j["verdict"] == "unsafe");
+    CHECK(j["strategy"] == "bounded");
+    for (const char* m : {"nodes", "infeasible", "subsumed", "restarts", "memo_entries",
+                          "solver_calls", "solver_time_s", "time_s", "peak_memory_mb"}) {
+        INFO(m);
+        CHECK(j["stats"].contains(m));
+    }
+    auto& path = j["counterexample"]["path"];
+    REQUIRE(path.size() == 3);
+    CHECK(path[0]["point"] == "p(0)");
+    CHECK(path[0]["rule"] == 1);
+    CHECK(path[2]["point"] == "error");
+    CHECK(j["counterexample"]["values"].contains("X"));
+    CHECK(j["counterexample"]["values"]["X"].is_string());
+
+    Run k = clpi("verify --json --unroll 2 " + write("loop.clp", looping).string());
+    auto jk = nlohmann::json::parse(k.out);
+    CHECK(jk["verdict"] == "unknown");
+    CHECK(jk["reason"] == "bound");
+    CHECK(!jk.contains("counterexample"));
+}
+
+TEST_CASE("cli: check and fmt") {
+    Run c = clpi("check " + write("safe.clp", safe).string() + " -", unsafe);
+    CHECK(c.status == 0);
+    CHECK(c.out.empty());
+    CHECK(c.err.empty());
+    Run f = clpi("fmt -", "?-p(0,X).\np(0,X):-X=<1 . % end\n");
+    CHECK(f.status == 0);
+    CHECK(f.out == "?- p(0, X).\np(0, X) :- X <= 1.  % end\n");
+    fs::path file = write("messy.clp", "?-p(0,X).\np(0,X):-X=<1 .\n");
+    CHECK(clpi("fmt --in-place " + file.string()).status == 0);
+    CHECK(slurp(file) == "?- p(0, X).\np(0, X) :- X <= 1.\n");
+}
