@@ -27,6 +27,9 @@ struct Stats {
     std::uint64_t memo_hits = 0;      // == subsumed, kept apart for later strategies
     std::uint64_t solver_calls = 0;
     double solver_time_s = 0;
+    // Solver calls by purpose, and answers the last model gave without a call.
+    std::uint64_t feasibility_calls = 0, core_calls = 0, entailment_calls = 0;
+    std::uint64_t projections = 0, model_shortcuts = 0;
     std::uint64_t max_depth = 0;
     double time_s = 0;
     double peak_memory_mb = 0;

@@ -50,7 +50,10 @@ std::string stats_text(const Stats& s) {
     row("cut by bound", s.cut_by_bound);
     row("restarts", s.restarts);
     row("memo entries", s.memo_entries);
-    row("solver calls", s.solver_calls);
+    row("solver calls", fmt::format("{} (feasibility {}, core {}, entailment {}, projection {}; "
+                                    "{} answered by the last model)",
+                                    s.solver_calls, s.feasibility_calls, s.core_calls,
+                                    s.entailment_calls, s.projections, s.model_shortcuts));
     row("solver time", fmt::format("{:.3f} s", s.solver_time_s));
     row("max depth", s.max_depth);
     row("wall time", fmt::format("{:.3f} s", s.time_s));
@@ -67,6 +70,11 @@ nlohmann::json stats_json(const Stats& s) {
             {"restarts", s.restarts},
             {"memo_entries", s.memo_entries},
             {"solver_calls", s.solver_calls},
+            {"solver_calls_by_purpose", {{"feasibility", s.feasibility_calls},
+                                         {"core", s.core_calls},
+                                         {"entailment", s.entailment_calls},
+                                         {"projection", s.projections}}},
+            {"model_shortcuts", s.model_shortcuts},
             {"solver_time_s", s.solver_time_s},
             {"max_depth", s.max_depth},
             {"time_s", s.time_s},

@@ -22,8 +22,14 @@ Explorer::Explorer(const Program& program, const Options& options, StrategyTrait
     for (PointId p = 0; p < program.points.size(); ++p) types_.push_back(state_types(program, p));
 }
 
+// The solver's per-call limit follows the time left, in whole seconds: setting a Z3
+// parameter is not free, so it changes at most once a second.
 void Explorer::set_call_timeout() {
-    if (options_.timeout_s > 0) solver_.set_call_timeout_ms(limits_.remaining_ms());
+    if (options_.timeout_s <= 0) return;
+    unsigned ms = (limits_.remaining_ms() + 999) / 1000 * 1000;
+    if (ms == call_timeout_ms_) return;
+    call_timeout_ms_ = ms;
+    solver_.set_call_timeout_ms(ms);
 }
 
 Answer Explorer::feasible(const Transition& t) {
@@ -146,6 +152,12 @@ Result Explorer::finish(Result r) {
     stats_.memo_hits = stats_.subsumed;
     stats_.solver_calls = ss.calls;
     stats_.solver_time_s = ss.time_s;
+    auto by = [&](solver::Purpose p) { return ss.calls_by[static_cast<int>(p)]; };
+    stats_.feasibility_calls = by(solver::Purpose::feasibility);
+    stats_.core_calls = by(solver::Purpose::core);
+    stats_.entailment_calls = by(solver::Purpose::entailment);
+    stats_.projections = by(solver::Purpose::projection);
+    stats_.model_shortcuts = ss.model_shortcuts;
     stats_.time_s = limits_.elapsed_s();
     stats_.peak_memory_mb = peak_memory_mb();
     r.stats = stats_;

@@ -66,6 +66,7 @@ private:
     std::optional<Counterexample> counterexample_;
     Stats stats_;
     bool solver_unknown_ = false;
+    unsigned call_timeout_ms_ = 0;  // last per-call limit given to the solver
 };
 
 }  // namespace clpi::engine

@@ -20,7 +20,8 @@ CellId cell_of_literal(const z3::expr& lit) {
 
 Solver::Impl::Impl(Domain d) : solver(ctx), domain(d) {
     z3::params p(ctx);
-    // Cores are minimised by us, deterministically; Z3 only has to give a first one.
+    // Cores are minimised by minimise(), deterministically. (Z3's own minimisation runs
+    // when the core is fetched and costs as much as deletion on long cores.)
     p.set("core.minimize", false);
     solver.set(p);
     true_term = add(ctx.bool_val(true));
@@ -74,6 +75,23 @@ Answer Solver::Impl::timed_check(const z3::expr_vector& assumptions, Purpose why
 // the rest becomes satisfiable. `extra` is an assumption that stays (e.g. a negated goal).
 std::vector<CellId> Solver::Impl::minimise(std::vector<CellId> core, const z3::expr* extra) {
     std::sort(core.begin(), core.end());
+    // Deletion costs one call per cell, each over the whole core: cubic on the long
+    // definition chains of loops. A long core is first shrunk by asking for the core of
+    // the core until it stops shrinking; deletion then runs only on a short one.
+    constexpr std::size_t deletion_limit = 16;
+    for (int round = 0; round < 4 && core.size() > deletion_limit; ++round) {
+        z3::expr_vector lits = literals(core);
+        if (extra) lits.push_back(*extra);
+        if (timed_check(lits, Purpose::core, false) != Answer::unsat) break;
+        std::vector<CellId> smaller;
+        for (const auto& lit : solver.unsat_core()) {
+            if (!extra || !z3::eq(lit, *extra)) smaller.push_back(cell_of_literal(lit));
+        }
+        std::sort(smaller.begin(), smaller.end());
+        if (smaller.size() >= core.size()) break;
+        core = std::move(smaller);
+    }
+    if (core.size() > deletion_limit) return core;  // sound, perhaps not minimal
     for (std::size_t i = 0; i < core.size();) {
         std::vector<CellId> trial = core;
         trial.erase(trial.begin() + static_cast<std::ptrdiff_t>(i));

@@ -3,7 +3,7 @@
 
 def diamonds(n: int) -> str:
     """q = 1; n times: if (*) x = x + 1 else x = x + 2; if (q == 0) error  -- SAFE."""
-    lines = ["% diamonds(%d): the property does not depend on x" % n,
+    lines = ["%% diamonds(%d): the property does not depend on x" % n,
              "?- p(0, Q, X).", "p(0, Q, X) :- p(1, Q1, X), Q1 = 1."]
     for k in range(1, n + 1):
         lines.append("p(%d, Q, X) :- p(%d, Q, X1), X1 = X + 1." % (k, k + 1))
@@ -19,7 +19,7 @@ def tracerx(n: int) -> str:
     assert(y >= MAX + x0)
     """
     return "\n".join([
-        "% tracerx(%d): two identical branches per iteration" % n,
+        "%% tracerx(%d): two identical branches per iteration" % n,
         "?- p(0, N, X, Y, I).",
         "p(0, N, X, Y, I) :- p(1, N, X1, Y1, I1), X1 = N, Y1 = N, I1 = 0.",
         "p(1, N, X, Y, I) :- p(2, N, X, Y, I), I < %d." % n,
