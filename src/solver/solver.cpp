@@ -18,12 +18,12 @@ CellId cell_of_literal(const z3::expr& lit) {
     return static_cast<CellId>(std::stoul(name.substr(std::string(cell_prefix).size())));
 }
 
-Solver::Impl::Impl(Domain d) : solver(ctx), domain(d) {
+Solver::Impl::Impl(Domain d) : solver(ctx), tracked(ctx), domain(d) {
     z3::params p(ctx);
     // Cores are minimised by minimise(), deterministically. (Z3's own minimisation runs
     // when the core is fetched and costs as much as deletion on long cores.)
     p.set("core.minimize", false);
-    solver.set(p);
+    tracked.set(p);
     true_term = add(ctx.bool_val(true));
     false_term = add(ctx.bool_val(false));
 }
@@ -54,10 +54,9 @@ z3::expr_vector Solver::Impl::literals(std::span<const CellId> cells) const {
     return v;
 }
 
-Answer Solver::Impl::timed_check(const z3::expr_vector& assumptions, Purpose why,
-                                 bool keep_model) {
+Answer Solver::Impl::timed_plain_check(Purpose why) {
     auto t0 = std::chrono::steady_clock::now();
-    z3::check_result r = solver.check(assumptions);
+    z3::check_result r = solver.check();
     double dt = seconds_since(t0);
     auto k = static_cast<int>(why);
     ++stats.calls;
@@ -65,7 +64,40 @@ Answer Solver::Impl::timed_check(const z3::expr_vector& assumptions, Purpose why
     stats.time_s += dt;
     stats.time_by[k] += dt;
     if (r == z3::sat) {
-        if (keep_model) model = solver.get_model();
+        model = solver.get_model();
+        return Answer::sat;
+    }
+    return r == z3::unsat ? Answer::unsat : Answer::unknown;
+}
+
+std::vector<CellId> Solver::Impl::core_of_live_cells(const z3::expr* extra) {
+    z3::expr_vector lits = live_literals();
+    if (extra) lits.push_back(*extra);
+    std::vector<CellId> core;
+    if (timed_check(lits, Purpose::core, false) != Answer::unsat) {
+        // The plain solver said unsat; if the tracked one cannot confirm it (unknown under
+        // a time limit), every live cell is kept: a larger core is always sound.
+        for (CellId c = 0; c < cell_lits.size(); ++c) core.push_back(c);
+        return core;
+    }
+    for (const auto& lit : tracked.unsat_core()) {
+        if (!extra || !z3::eq(lit, *extra)) core.push_back(cell_of_literal(lit));
+    }
+    return minimise(std::move(core), extra);
+}
+
+Answer Solver::Impl::timed_check(const z3::expr_vector& assumptions, Purpose why,
+                                 bool keep_model) {
+    auto t0 = std::chrono::steady_clock::now();
+    z3::check_result r = tracked.check(assumptions);
+    double dt = seconds_since(t0);
+    auto k = static_cast<int>(why);
+    ++stats.calls;
+    ++stats.calls_by[k];
+    stats.time_s += dt;
+    stats.time_by[k] += dt;
+    if (r == z3::sat) {
+        if (keep_model) model = tracked.get_model();
         return Answer::sat;
     }
     return r == z3::unsat ? Answer::unsat : Answer::unknown;
@@ -84,7 +116,7 @@ std::vector<CellId> Solver::Impl::minimise(std::vector<CellId> core, const z3::e
         if (extra) lits.push_back(*extra);
         if (timed_check(lits, Purpose::core, false) != Answer::unsat) break;
         std::vector<CellId> smaller;
-        for (const auto& lit : solver.unsat_core()) {
+        for (const auto& lit : tracked.unsat_core()) {
             if (!extra || !z3::eq(lit, *extra)) smaller.push_back(cell_of_literal(lit));
         }
         std::sort(smaller.begin(), smaller.end());
@@ -153,10 +185,12 @@ Term Solver::instantiate(Term formula, std::span<const Term> state, std::span<co
 void Solver::push() {
     impl_->scope_marks.push_back(impl_->cell_lits.size());
     impl_->solver.push();
+    impl_->tracked.push();
 }
 
 void Solver::pop() {
     impl_->solver.pop();
+    impl_->tracked.pop();
     std::size_t mark = impl_->scope_marks.back();
     impl_->scope_marks.pop_back();
     impl_->cell_lits.resize(mark, impl_->ctx.bool_val(true));
@@ -167,7 +201,8 @@ CellId Solver::add_cell(Term constraint) {
     auto id = static_cast<CellId>(impl_->cell_lits.size());
     std::string name = cell_prefix + std::to_string(id);
     z3::expr lit = impl_->ctx.bool_const(name.c_str());
-    impl_->solver.add(z3::implies(lit, impl_->at(constraint)));
+    impl_->solver.add(impl_->at(constraint));
+    impl_->tracked.add(z3::implies(lit, impl_->at(constraint)));
     impl_->cell_lits.push_back(lit);
     impl_->cell_terms.push_back(constraint);
     return id;
@@ -176,7 +211,7 @@ CellId Solver::add_cell(Term constraint) {
 std::size_t Solver::cell_count() const { return impl_->cell_lits.size(); }
 Term Solver::cell_term(CellId c) const { return impl_->cell_terms.at(c); }
 
-Answer Solver::check(Purpose why) { return impl_->timed_check(impl_->live_literals(), why, true); }
+Answer Solver::check(Purpose why) { return impl_->timed_plain_check(why); }
 
 bool Solver::model_satisfies(Term t) {
     if (!impl_->model) return false;
@@ -197,31 +232,24 @@ bool Solver::model_falsifies(Term t) {
     return false;
 }
 
-std::vector<CellId> Solver::unsat_core() {
-    std::vector<CellId> core;
-    for (const auto& lit : impl_->solver.unsat_core()) core.push_back(cell_of_literal(lit));
-    return impl_->minimise(std::move(core), nullptr);
-}
+std::vector<CellId> Solver::unsat_core() { return impl_->core_of_live_cells(nullptr); }
 
 Answer Solver::entails(Term f, std::vector<CellId>* core) {
-    // (cells ∧ ¬f) unsat  ⇔  cells ⊨ f. ¬f goes under a literal of its own.
-    z3::expr goal_lit = impl_->ctx.bool_const("entailment!goal");
+    // (cells ∧ ¬f) unsat  ⇔  cells ⊨ f.
     impl_->solver.push();
-    impl_->solver.add(z3::implies(goal_lit, !impl_->at(f)));
-    z3::expr_vector lits = impl_->live_literals();
-    lits.push_back(goal_lit);
-    Answer a = impl_->timed_check(lits, Purpose::entailment, true);
-    if (a == Answer::unsat && core) {
-        std::vector<CellId> first;
-        for (const auto& lit : impl_->solver.unsat_core()) {
-            if (!z3::eq(lit, goal_lit)) first.push_back(cell_of_literal(lit));
-        }
-        *core = impl_->minimise(std::move(first), &goal_lit);
-    }
+    impl_->solver.add(!impl_->at(f));
+    Answer a = impl_->timed_plain_check(Purpose::entailment);
     impl_->solver.pop();
+    if (a == Answer::unsat && core) {
+        // ¬f goes under a literal of its own, kept through minimisation.
+        z3::expr goal_lit = impl_->ctx.bool_const("entailment!goal");
+        impl_->tracked.push();
+        impl_->tracked.add(z3::implies(goal_lit, !impl_->at(f)));
+        *core = impl_->core_of_live_cells(&goal_lit);
+        impl_->tracked.pop();
+    }
     return a;
 }
-
 
 std::string Solver::to_smtlib(Term t) const { return impl_->at(t).to_string(); }
 
@@ -229,6 +257,7 @@ void Solver::set_call_timeout_ms(unsigned ms) {
     z3::params p(impl_->ctx);
     p.set("timeout", ms == 0 ? 4294967295u : ms);
     impl_->solver.set(p);
+    impl_->tracked.set(p);
 }
 
 const SolverStats& Solver::stats() const { return impl_->stats; }

@@ -14,7 +14,12 @@ struct Solver::Impl {
     explicit Impl(Domain d);
 
     z3::context ctx;
+    // Two solvers in lock-step over the path's scopes: `solver` holds the cells as plain
+    // assertions and answers the frequent satisfiable checks incrementally, without
+    // assumptions; `tracked` holds them under tracking literals and is asked only when an
+    // unsat core is needed (so the cost of thousands of assumptions is paid only then).
     z3::solver solver;
+    z3::solver tracked;
     Domain domain;
     std::vector<z3::expr> terms;          // Term -> expression
     std::vector<z3::expr> cell_lits;      // CellId -> tracking literal
@@ -36,9 +41,12 @@ struct Solver::Impl {
     z3::expr number(const Number& n);
     z3::expr_vector live_literals() const;
     z3::expr_vector literals(std::span<const CellId> cells) const;
-    // One timed solver call under the given assumptions.
-    // keep_model: the assumptions include every live cell, so a model found is one of the path.
+    // One timed call of `tracked` under the given assumptions (cores, minimisation).
     Answer timed_check(const z3::expr_vector& assumptions, Purpose why, bool keep_model);
+    // One timed call of the plain solver: all live cells, nothing assumed.
+    Answer timed_plain_check(Purpose why);
+    // After an unsat plain check, or with `extra` assumed: the core among the live cells.
+    std::vector<CellId> core_of_live_cells(const z3::expr* extra);
     std::vector<CellId> minimise(std::vector<CellId> core, const z3::expr* extra);
 };
 
