@@ -45,15 +45,23 @@ Answer Explorer::feasible(const Transition& t) {
 }
 
 bool Explorer::subsumed(PointId point, const std::vector<Term>& state,
-                        std::vector<CellId>& core) {
+                        std::vector<CellId>& core, bool& complete) {
+    ++on_path_[point];  // the goal's own counts include itself
+    bool found = false;
     for (const MemoEntry& e : memo_.at(point)) {
+        if (!e.covers(on_path_)) continue;
         Term goal = solver_.instantiate(e.interpolant, state, types_[point]);
         // A model of the path that violates the interpolant disproves entailment for free.
         if (solver_.model_falsifies(goal)) continue;
         set_call_timeout();
-        if (solver_.entails(goal, &core) == Answer::unsat) return true;
+        if (solver_.entails(goal, &core) == Answer::unsat) {
+            complete = e.counts.empty();
+            found = true;
+            break;
+        }
     }
-    return false;
+    --on_path_[point];
+    return found;
 }
 
 // A child is done: the cells its proof marked max that lie on the parent's prefix become max
@@ -98,9 +106,10 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
         return leave({}, true);
     }
     std::vector<CellId> core;
-    if (traits_.interpolate && subsumed(t.next_point, t.next_state, core)) {
+    bool complete = true;
+    if (traits_.interpolate && subsumed(t.next_point, t.next_state, core, complete)) {
         ++stats_.subsumed;
-        return leave(core, true);
+        return leave(core, complete);
     }
     if (bound_ && on_path_[t.next_point] > *bound_) {
         ++stats_.cut_by_bound;
@@ -123,9 +132,11 @@ void Explorer::finish_frame() {
     frames_.pop_back();
     std::sort(f.max_cells.begin(), f.max_cells.end());
     f.max_cells.erase(std::unique(f.max_cells.begin(), f.max_cells.end()), f.max_cells.end());
-    if (traits_.interpolate && f.complete) {
+    if (traits_.interpolate) {
         if (auto itp = solver_.project(f.max_cells, f.state, types_[f.point])) {
-            memo_.store(f.point, MemoEntry{*itp, f.node});
+            MemoEntry e{*itp, f.node, {}};
+            if (!f.complete) e.counts = on_path_;  // still counts f itself
+            memo_.store(f.point, std::move(e));
         }
     }
     solver_.pop();

@@ -46,7 +46,10 @@ private:
     Visit visit(const Transition& t, PathStep step, std::uint32_t depth);
     solver::Answer feasible(const Transition& t);
     void set_call_timeout();
-    bool subsumed(PointId point, const std::vector<Term>& state, std::vector<solver::CellId>& core);
+    // Is the goal covered by a memo entry? `core`: the cells that proved it; `complete`:
+    // whether the entry's subtree was explored without a cut.
+    bool subsumed(PointId point, const std::vector<Term>& state, std::vector<solver::CellId>& core,
+                  bool& complete);
     void finish_leaf(const std::vector<solver::CellId>& max_cells, bool complete);
     void finish_frame();
     void report_progress();

@@ -13,6 +13,18 @@ namespace clpi::engine {
 struct MemoEntry {
     solver::Term interpolant;  // over the point variables of the point
     std::uint64_t node;        // the node whose subtree it summarises
+    // Empty when the subtree was explored completely. Otherwise the unroll bound cut it, and
+    // these are the repeat counts per point on the path to the node: the entry then covers
+    // only goals whose counts are at least these everywhere (their bounded subtree is
+    // contained in the one explored).
+    std::vector<std::uint32_t> counts;
+
+    [[nodiscard]] bool covers(const std::vector<std::uint32_t>& goal_counts) const {
+        for (std::size_t p = 0; p < counts.size(); ++p) {
+            if (goal_counts[p] < counts[p]) return false;
+        }
+        return true;
+    }
 };
 
 class MemoTable {
