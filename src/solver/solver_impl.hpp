@@ -2,6 +2,7 @@
 #pragma once
 
 #include <chrono>
+#include <deque>
 #include <unordered_map>
 
 #include <z3++.h>
@@ -21,7 +22,9 @@ struct Solver::Impl {
     z3::solver solver;
     z3::solver tracked;
     Domain domain;
-    std::vector<z3::expr> terms;          // Term -> expression
+    // Term -> expression; a deque so that a reference from at() survives a later add()
+    // (an expression like `at(point_var(..)) == at(t)` may add between the two look-ups).
+    std::deque<z3::expr> terms;
     std::vector<z3::expr> cell_lits;      // CellId -> tracking literal
     std::vector<Term> cell_terms;         // CellId -> constraint
     std::vector<std::size_t> scope_marks; // cell count at each push
