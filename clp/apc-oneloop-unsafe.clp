@@ -13,3 +13,4 @@ p(1, I, N) :- p(3, I, N), I >= N.
 p(2, I, N) :- p(1, I1, N), I1 = I + 4.      %   i += 4;
 p(3, I, N) :- error, I = 16.               % if (i == 16) reached
 p(3, I, N) :- p(4, I, N), I != 16.
+p(4, I, N).                                         % the end: a normal exit

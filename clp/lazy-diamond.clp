@@ -16,3 +16,4 @@ p(5, P, A, X) :- p(9, P, A, X1), A != 0, X1 = X + 1.  % l5: if (a) x = x + 1;
 p(5, P, A, X) :- p(9, P, A, X1), A = 0, X1 = X - 1.   %     else  x = x - 1;
 p(9, P, A, X) :- error, P = 0.                    % l9: assert(p)
 p(9, P, A, X) :- p(10, P, A, X).
+p(10, P, A, X).                                     % the end: a normal exit

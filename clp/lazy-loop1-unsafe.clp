@@ -14,3 +14,4 @@ p(3, X, Y, I, N) :- p(10, X, Y, I, N), I >= N.
 p(4, X, Y, I, N) :- p(3, X1, Y, I1, N), X1 = X + 1, I1 = I + 1.  % x = x + 1; i = i + 1; }
 p(10, X, Y, I, N) :- error, X > Y.                           % l10: if (x < y) error()
 p(10, X, Y, I, N) :- p(11, X, Y, I, N).
+p(11, X, Y, I, N).                                  % the end: a normal exit

@@ -13,3 +13,4 @@ p(2, X, Y) :- p(5, X, Y).
 p(4, X, Y) :- p(5, X1, Y), Y >= 0, X1 = X + Y.      % l4: assume(y >= 0); x = x + y; }
 p(5, X, Y) :- error, X < 0.                          % l5: if (x < 0) error()
 p(5, X, Y) :- p(6, X, Y).
+p(6, X, Y).                                         % the end: a normal exit

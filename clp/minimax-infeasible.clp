@@ -16,3 +16,4 @@ p(5, X, Y) :- p(7, X1, Y), Y < 1, X1 = X + 4.       % 5: if (y < 1) 6: x = x + 4
 p(5, X, Y) :- p(7, X, Y), Y >= 1.
 p(7, X, Y) :- error, X > 5.                    % 7: if (x > 5) 8: error()
 p(7, X, Y) :- p(9, X, Y), X <= 5.
+p(9, X, Y).                                         % the end: a normal exit

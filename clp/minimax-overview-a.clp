@@ -14,3 +14,4 @@ p(5, Q, X, Y) :- p(8, Q, X, Y1), X > 0, Y1 = 0.  % 5: if (x > 0) 6: y = 0
 p(5, Q, X, Y) :- p(8, Q, X, Y1), X <= 0, Y1 = 1. %    else       7: y = 1
 p(8, Q, X, Y) :- error, Q = 0.                  % 8: if (q == 0) 9: error()
 p(8, Q, X, Y) :- p(10, Q, X, Y), Q != 0.
+p(10, Q, X, Y).                                     % the end: a normal exit

@@ -16,3 +16,4 @@ p(3, Y, N, B) :- p(6, Y, N, B), N >= B.
 p(4, Y, N, B) :- p(3, Y1, N1, B), Y1 = Y + 1, N1 = N + 1.  % 4: y++; 5: n++; }
 p(6, Y, N, B) :- error, Y + N < B.                      % 6: if (y + n < N) 7: error()
 p(6, Y, N, B) :- p(8, Y, N, B).
+p(8, Y, N, B).                                      % the end: a normal exit

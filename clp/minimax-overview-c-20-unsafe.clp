@@ -51,3 +51,4 @@ p(21, S, Z) :- p(22, S1, Z), S1 = S + 1.   % if (*) s++ (20)
 p(21, S, Z) :- p(22, S1, Z), S1 = S + 2.   % else s += 2
 p(22, S, Z) :- error, S + Z >= 40, Z = 0.       % if (s + z > 2n && z == 0) error()
 p(22, S, Z) :- p(23, S, Z).
+p(23, S, Z).                                        % the end: a normal exit

@@ -21,3 +21,4 @@ p(6, S, Z) :- p(7, S1, Z), S1 = S + 1.   % if (*) s++ (5)
 p(6, S, Z) :- p(7, S1, Z), S1 = S + 2.   % else s += 2
 p(7, S, Z) :- error, S + Z >= 10, Z = 0.       % if (s + z > 2n && z == 0) error()
 p(7, S, Z) :- p(8, S, Z).
+p(8, S, Z).                                         % the end: a normal exit

@@ -54,3 +54,4 @@ p(28, X, Y, S, T) :- p(29, X, Y, S1, T1), S1 = S + 1, T1 = T + 1.  % if (*) { s+
 p(28, X, Y, S, T) :- p(29, X, Y, S, T).
 p(29, X, Y, S, T) :- error, T > 20, S > 20.   % if (t > n && s > n) error()
 p(29, X, Y, S, T) :- p(30, X, Y, S, T).
+p(30, X, Y, S, T).                                  % the end: a normal exit

@@ -24,3 +24,4 @@ p(13, X, Y, S, T) :- p(14, X, Y, S1, T1), S1 = S + 1, T1 = T + 1.  % if (*) { s+
 p(13, X, Y, S, T) :- p(14, X, Y, S, T).
 p(14, X, Y, S, T) :- error, T > 5, S > 5.   % if (t > n && s > n) error()
 p(14, X, Y, S, T) :- p(15, X, Y, S, T).
+p(15, X, Y, S, T).                                  % the end: a normal exit

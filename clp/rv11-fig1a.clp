@@ -14,3 +14,4 @@ p(1, X, N) :- p(4, X, N), X >= N.
 p(2, X, N) :- p(1, X1, N), X1 = X + 1.          %   x++
 p(4, X, N) :- error, X < 0.
 p(4, X, N) :- p(5, X, N).                        % normal end
+p(5, X, N).                                         % the end: a normal exit

@@ -17,3 +17,4 @@ p(3, L, O, N) :- p(1, L1, O, N1), L1 = 0, N1 = N + 1.   %   if (*) { lock = 0; n
 p(3, L, O, N) :- p(1, L, O, N).                         %   else skip
 p(6, L, O, N) :- error, L = 0.                          % if (lock == 0) error()
 p(6, L, O, N) :- p(7, L, O, N), L != 0.
+p(7, L, O, N).                                      % the end: a normal exit

@@ -16,3 +16,4 @@ p(6, X, Y, Z) :- p(7, X, Y, Z).                              %   foo();  (change
 p(7, X, Y, Z) :- p(1, X1, Y, Z), X1 = X - Y.                 %   x = x - y; }
 p(9, X, Y, Z) :- error, Z = 1.
 p(9, X, Y, Z) :- p(10, X, Y, Z).
+p(10, X, Y, Z).                                     % the end: a normal exit

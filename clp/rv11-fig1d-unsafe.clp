@@ -15,3 +15,4 @@ p(2, X, Y) :- p(5, X, Y), X >= 10000.
 p(3, X, Y) :- p(2, X1, Y1), Y1 = Y + 1, X1 = X + 1.     %   y++; x++; }
 p(5, X, Y) :- error, Y + X < 20001.                   % if (y + x < 20001) error()
 p(5, X, Y) :- p(6, X, Y), Y + X >= 20001.
+p(6, X, Y).                                         % the end: a normal exit

@@ -20,3 +20,4 @@ p(2, N, X, Y, I) :- p(4, N, X, Y1, I), Y1 = X + 1.                %   else   y =
 p(4, N, X, Y, I) :- p(1, N, Y, Y, I1), I1 = I + 1.                %   x = y;
 p(3, N, X, Y, I) :- error, Y < 30 + N.                            % assert(y >= MAX + n)
 p(3, N, X, Y, I) :- p(5, N, X, Y, I).
+p(5, N, X, Y, I).                                   % the end: a normal exit
