@@ -30,6 +30,9 @@ struct Stats {
     // Solver calls by purpose, and answers the last model gave without a call.
     std::uint64_t feasibility_calls = 0, core_calls = 0, entailment_calls = 0;
     std::uint64_t projections = 0, model_shortcuts = 0;
+    // Solver time by the same purposes; their sum is solver_time_s.
+    double feasibility_time_s = 0, core_time_s = 0, entailment_time_s = 0, projection_time_s = 0;
+    double upkeep_time_s = 0;  // in Z3 outside checks: asserting, scopes, model evaluation
     std::uint64_t max_depth = 0;
     double time_s = 0;
     double peak_memory_mb = 0;

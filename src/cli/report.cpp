@@ -54,7 +54,10 @@ std::string stats_text(const Stats& s) {
                                     "{} answered by the last model)",
                                     s.solver_calls, s.feasibility_calls, s.core_calls,
                                     s.entailment_calls, s.projections, s.model_shortcuts));
-    row("solver time", fmt::format("{:.3f} s", s.solver_time_s));
+    row("solver time", fmt::format("{:.3f} s (feasibility {:.3f}, core {:.3f}, entailment {:.3f}, "
+                                   "projection {:.3f}, upkeep {:.3f})",
+                                   s.solver_time_s, s.feasibility_time_s, s.core_time_s,
+                                   s.entailment_time_s, s.projection_time_s, s.upkeep_time_s));
     row("max depth", s.max_depth);
     row("wall time", fmt::format("{:.3f} s", s.time_s));
     row("peak memory", fmt::format("{:.1f} MB", s.peak_memory_mb));
@@ -76,6 +79,11 @@ nlohmann::json stats_json(const Stats& s) {
                                          {"projection", s.projections}}},
             {"model_shortcuts", s.model_shortcuts},
             {"solver_time_s", s.solver_time_s},
+            {"solver_time_s_by_purpose", {{"feasibility", s.feasibility_time_s},
+                                          {"core", s.core_time_s},
+                                          {"entailment", s.entailment_time_s},
+                                          {"projection", s.projection_time_s},
+                                          {"upkeep", s.upkeep_time_s}}},
             {"max_depth", s.max_depth},
             {"time_s", s.time_s},
             {"peak_memory_mb", s.peak_memory_mb}};

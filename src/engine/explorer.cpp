@@ -1,6 +1,7 @@
 #include "engine/explorer.hpp"
 
 #include <algorithm>
+#include <span>
 
 #include <fmt/format.h>
 
@@ -79,6 +80,7 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
     std::uint64_t node = ++stats_.nodes;
     stats_.max_depth = std::max<std::uint64_t>(stats_.max_depth, depth);
     solver_.push();
+    const std::size_t cells_begin = solver_.cell_count();
     for (Term c : t.constraints) solver_.add_cell(c);
     auto leave = [&](const std::vector<CellId>& max_cells, bool complete) {
         finish_leaf(max_cells, complete);
@@ -96,6 +98,11 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
         return leave({}, false);
     }
     if (t.kind == BodyKind::error) {
+        // The counterexample is read off a model of this path.
+        if (solver_.ensure_model() != Answer::sat) {
+            solver_unknown_ = true;
+            return leave({}, false);
+        }
         ++stats_.errors;
         path_.push_back(std::move(step));
         counterexample_ = make_counterexample(solver_, program_, path_);
@@ -120,6 +127,7 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
     f.point = t.next_point;
     f.state = t.next_state;
     f.depth = depth;
+    f.cells_begin = cells_begin;
     f.cells_end = solver_.cell_count();
     frames_.push_back(std::move(f));
     ++on_path_[t.next_point];
@@ -127,13 +135,63 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
     return Visit::expanded;
 }
 
+// Projection distributes over the levels of the path: a transition's cells speak only of
+// the state before it, the state after it and its own fresh variables, so
+//   P(k) = ∃ (state k-1, fresh). P(k-1)[state k-1] ∧ (max cells of transition k)
+// is the projection of all max cells up to level k. Each level keeps its last P: on a long
+// path only the levels whose max cells changed are projected again, each over a small
+// formula, instead of the whole path at every goal.
+std::optional<Term> Explorer::interpolant_of_top(const std::vector<CellId>& max_cells) {
+    const std::size_t top = frames_.size() - 1;
+    auto segment = [&](const Frame& g) {
+        auto lo = std::lower_bound(max_cells.begin(), max_cells.end(), g.cells_begin);
+        auto hi = std::lower_bound(lo, max_cells.end(), g.cells_end);
+        return std::span<const CellId>(lo, hi);
+    };
+    std::uint64_t base = 0;
+    std::size_t k = 0;
+    for (; k <= top; ++k) {
+        const Frame& g = frames_[k];
+        auto seg = segment(g);
+        if (g.proj_stamp == 0 || g.proj_base != base ||
+            !std::equal(seg.begin(), seg.end(), g.proj_segment.begin(), g.proj_segment.end())) {
+            break;
+        }
+        base = g.proj_stamp;
+    }
+    if (k > top) return frames_[top].proj_value;
+    if (k > 0 && !frames_[k - 1].proj_value) return std::nullopt;
+    for (; k <= top; ++k) {
+        Frame& g = frames_[k];
+        auto seg = segment(g);
+        std::optional<Term> context;
+        if (k > 0) {
+            const Frame& below = frames_[k - 1];
+            context = solver_.instantiate(*below.proj_value, below.state, types_[below.point]);
+        }
+        g.proj_value = solver_.project(seg, g.state, types_[g.point], context);
+        g.proj_segment.assign(seg.begin(), seg.end());
+        g.proj_base = base;
+        g.proj_stamp = ++proj_stamps_;
+        base = g.proj_stamp;
+        if (!g.proj_value) return std::nullopt;
+    }
+    return frames_[top].proj_value;
+}
+
 void Explorer::finish_frame() {
+    {
+        Frame& top = frames_.back();
+        std::sort(top.max_cells.begin(), top.max_cells.end());
+        top.max_cells.erase(std::unique(top.max_cells.begin(), top.max_cells.end()),
+                            top.max_cells.end());
+    }
+    std::optional<Term> itp;
+    if (traits_.interpolate) itp = interpolant_of_top(frames_.back().max_cells);
     Frame f = std::move(frames_.back());
     frames_.pop_back();
-    std::sort(f.max_cells.begin(), f.max_cells.end());
-    f.max_cells.erase(std::unique(f.max_cells.begin(), f.max_cells.end()), f.max_cells.end());
     if (traits_.interpolate) {
-        if (auto itp = solver_.project(f.max_cells, f.state, types_[f.point])) {
+        if (itp) {
             MemoEntry e{*itp, f.node, {}};
             if (!f.complete) e.counts = on_path_;  // still counts f itself
             memo_.store(f.point, std::move(e));
@@ -169,6 +227,12 @@ Result Explorer::finish(Result r) {
     stats_.entailment_calls = by(solver::Purpose::entailment);
     stats_.projections = by(solver::Purpose::projection);
     stats_.model_shortcuts = ss.model_shortcuts;
+    auto time = [&](solver::Purpose p) { return ss.time_by[static_cast<int>(p)]; };
+    stats_.feasibility_time_s = time(solver::Purpose::feasibility);
+    stats_.core_time_s = time(solver::Purpose::core);
+    stats_.entailment_time_s = time(solver::Purpose::entailment);
+    stats_.projection_time_s = time(solver::Purpose::projection);
+    stats_.upkeep_time_s = time(solver::Purpose::upkeep);
     stats_.time_s = limits_.elapsed_s();
     stats_.peak_memory_mb = peak_memory_mb();
     r.stats = stats_;

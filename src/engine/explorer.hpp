@@ -36,10 +36,19 @@ private:
         PointId point = no_point;
         std::vector<Term> state;
         std::uint32_t depth = 0;
+        std::size_t cells_begin = 0;          // cells [cells_begin, cells_end): its transition
         std::size_t cells_end = 0;            // cells [0, cells_end) are this goal's prefix
         std::size_t next_rule = 0;            // next of Point::rules to try
         std::vector<solver::CellId> max_cells;  // prefix cells annotated max (the rest: neutral)
         bool complete = true;                 // no part of the subtree was cut or unknown
+        // The last projection of a set of max cells of the prefix onto this goal's state,
+        // kept so that the goals above it compose theirs from it instead of projecting the
+        // whole path again: valid for a set whose part in this transition is `proj_segment`
+        // and whose part below is the projection stamped `proj_base` (0: none yet).
+        std::vector<solver::CellId> proj_segment;
+        std::optional<Term> proj_value;       // nothing: elimination failed
+        std::uint64_t proj_stamp = 0;
+        std::uint64_t proj_base = 0;
     };
     enum class Visit { expanded, finished, error };
 
@@ -52,6 +61,9 @@ private:
                   bool& complete);
     void finish_leaf(const std::vector<solver::CellId>& max_cells, bool complete);
     void finish_frame();
+    // The interpolant of the goal on top of the stack: its max cells (sorted) projected
+    // onto its state, composed level by level from the cached projections below.
+    std::optional<Term> interpolant_of_top(const std::vector<solver::CellId>& max_cells);
     void report_progress();
     Result finish(Result r);
 
@@ -70,6 +82,7 @@ private:
     Stats stats_;
     bool solver_unknown_ = false;
     unsigned call_timeout_ms_ = 0;  // last per-call limit given to the solver
+    std::uint64_t proj_stamps_ = 0;
 };
 
 }  // namespace clpi::engine

@@ -34,12 +34,15 @@ struct Scan {
 }  // namespace
 
 std::optional<Term> Solver::project(std::span<const CellId> cells, std::span<const Term> state,
-                                    std::span<const Type> types) {
+                                    std::span<const Type> types, std::optional<Term> context) {
     auto t0 = std::chrono::steady_clock::now();
     z3::context& ctx = impl_->ctx;
-    if (cells.empty()) return impl_->true_term;
+    const Term context_term = context.value_or(impl_->true_term);
+    const bool has_context = !impl_->at(context_term).is_true();
+    if (cells.empty() && !has_context) return impl_->true_term;
 
     z3::expr_vector conj(ctx);
+    if (has_context) conj.push_back(impl_->at(context_term));
     for (CellId c : cells) conj.push_back(impl_->at(impl_->cell_terms.at(c)));
     for (std::uint32_t i = 0; i < state.size(); ++i) {
         conj.push_back(impl_->at(point_var(i, types[i])) == impl_->at(state[i]));

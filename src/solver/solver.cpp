@@ -54,7 +54,7 @@ z3::expr_vector Solver::Impl::literals(std::span<const CellId> cells) const {
     return v;
 }
 
-Answer Solver::Impl::timed_plain_check(Purpose why) {
+Answer Solver::Impl::timed_plain_check(Purpose why, bool force_model) {
     auto t0 = std::chrono::steady_clock::now();
     z3::check_result r = solver.check();
     double dt = seconds_since(t0);
@@ -64,7 +64,12 @@ Answer Solver::Impl::timed_plain_check(Purpose why) {
     stats.time_s += dt;
     stats.time_by[k] += dt;
     if (r == z3::sat) {
-        model = solver.get_model();
+        if (force_model || fetch_model_now()) {
+            auto timer = upkeep();
+            model = solver.get_model();
+        } else {
+            model.reset();
+        }
         return Answer::sat;
     }
     return r == z3::unsat ? Answer::unsat : Answer::unknown;
@@ -173,6 +178,7 @@ Term Solver::point_var(std::uint32_t i, Type type) {
 }
 
 Term Solver::instantiate(Term formula, std::span<const Term> state, std::span<const Type> types) {
+    auto timer = impl_->upkeep();
     z3::expr_vector from(impl_->ctx), to(impl_->ctx);
     for (std::uint32_t i = 0; i < state.size(); ++i) {
         from.push_back(impl_->at(point_var(i, types[i])));
@@ -183,12 +189,14 @@ Term Solver::instantiate(Term formula, std::span<const Term> state, std::span<co
 }
 
 void Solver::push() {
+    auto timer = impl_->upkeep();
     impl_->scope_marks.push_back(impl_->cell_lits.size());
     impl_->solver.push();
     impl_->tracked.push();
 }
 
 void Solver::pop() {
+    auto timer = impl_->upkeep();
     impl_->solver.pop();
     impl_->tracked.pop();
     std::size_t mark = impl_->scope_marks.back();
@@ -198,6 +206,7 @@ void Solver::pop() {
 }
 
 CellId Solver::add_cell(Term constraint) {
+    auto timer = impl_->upkeep();
     auto id = static_cast<CellId>(impl_->cell_lits.size());
     std::string name = cell_prefix + std::to_string(id);
     z3::expr lit = impl_->ctx.bool_const(name.c_str());
@@ -213,20 +222,27 @@ Term Solver::cell_term(CellId c) const { return impl_->cell_terms.at(c); }
 
 Answer Solver::check(Purpose why) { return impl_->timed_plain_check(why); }
 
+Answer Solver::ensure_model() {
+    if (impl_->model) return Answer::sat;
+    return impl_->timed_plain_check(Purpose::feasibility, true);
+}
+
 bool Solver::model_satisfies(Term t) {
+    auto timer = impl_->upkeep();
     if (!impl_->model) return false;
     z3::expr v = impl_->model->eval(impl_->at(t), true);
     if (v.is_true()) {
-        ++impl_->stats.model_shortcuts;
+        impl_->model_answered();
         return true;
     }
     return false;
 }
 
 bool Solver::model_falsifies(Term t) {
+    auto timer = impl_->upkeep();
     if (!impl_->model) return false;
     if (impl_->model->eval(impl_->at(t), true).is_false()) {
-        ++impl_->stats.model_shortcuts;
+        impl_->model_answered();
         return true;
     }
     return false;

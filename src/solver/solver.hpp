@@ -21,7 +21,9 @@ using CellId = std::uint32_t;  // position of a tracked constraint on the curren
 enum class Answer { sat, unsat, unknown };
 
 // What a call was for, so statistics can say where the time goes.
-enum class Purpose { feasibility, core, entailment, projection, model, count_ };
+// `upkeep` is the time Z3 spends outside checks: asserting cells, opening and closing
+// scopes, evaluating terms in the last model, substituting (it counts no calls).
+enum class Purpose { feasibility, core, entailment, projection, upkeep, count_ };
 
 struct SolverStats {
     std::uint64_t calls = 0;
@@ -74,6 +76,8 @@ public:
 
     // Satisfiability of all live cells. On sat the model is kept for shortcuts and values.
     Answer check(Purpose why = Purpose::feasibility);
+    // A model of the current cells, by a new check when the last one kept none.
+    Answer ensure_model();
     // True when the last model, completed, satisfies `t`: a cheap proof of satisfiability of
     // (live cells ∧ t) when the model satisfied the live cells. No solver call.
     [[nodiscard]] bool model_satisfies(Term t);
@@ -86,10 +90,12 @@ public:
     // gets a minimal set of cells that entails f.
     Answer entails(Term f, std::vector<CellId>* core);
 
-    // ∃ (everything but the point variables). (∧ cells ∧ point_var(i) = state[i]), as a
-    // quantifier-free formula over the point variables; nothing when elimination failed.
+    // ∃ (everything but the point variables). (context ∧ ∧ cells ∧ point_var(i) = state[i]),
+    // as a quantifier-free formula over the point variables; nothing when elimination
+    // failed. `context` is a formula over the terms of the path (true when absent).
     std::optional<Term> project(std::span<const CellId> cells, std::span<const Term> state,
-                                std::span<const Type> types);
+                                std::span<const Type> types,
+                                std::optional<Term> context = std::nullopt);
 
     // ---- models ----
     [[nodiscard]] bool has_model() const;

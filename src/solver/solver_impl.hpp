@@ -1,6 +1,7 @@
 // Internal to the solver layer: the Z3 objects behind Solver's handles.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <deque>
 #include <unordered_map>
@@ -30,10 +31,41 @@ struct Solver::Impl {
     std::vector<std::size_t> scope_marks; // cell count at each push
     std::unordered_map<std::string, Term> point_vars;
     std::optional<z3::model> model;
+    // Fetching a model costs as much as a check on long paths, and it pays off only when
+    // later constraints are answered by it (guards over known variables, memo entries it
+    // falsifies). Models are fetched while they earn their keep: each answer a model gives
+    // earns a credit, each fetch spends one; without credit only every 32nd is fetched,
+    // to probe. Counts only: the search is the same on every machine.
+    int model_credit = 8;
+    std::uint64_t models_skipped = 0;
+    bool fetch_model_now() {
+        if (model_credit > 0) {
+            --model_credit;
+            return true;
+        }
+        return ++models_skipped % 32 == 0;
+    }
+    void model_answered() {
+        ++stats.model_shortcuts;
+        model_credit = std::min(model_credit + 1, 64);
+    }
     std::uint64_t fresh_counter = 0;
     SolverStats stats;
     Term true_term = 0;
     Term false_term = 0;
+
+    // Adds the time of its scope to `upkeep`.
+    struct UpkeepTimer {
+        SolverStats& stats;
+        std::chrono::steady_clock::time_point t0 = std::chrono::steady_clock::now();
+        ~UpkeepTimer() {
+            double dt =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            stats.time_by[static_cast<int>(Purpose::upkeep)] += dt;
+            stats.time_s += dt;
+        }
+    };
+    UpkeepTimer upkeep() { return UpkeepTimer{stats}; }
 
     Term add(const z3::expr& e) {
         terms.push_back(e);
@@ -47,7 +79,7 @@ struct Solver::Impl {
     // One timed call of `tracked` under the given assumptions (cores, minimisation).
     Answer timed_check(const z3::expr_vector& assumptions, Purpose why, bool keep_model);
     // One timed call of the plain solver: all live cells, nothing assumed.
-    Answer timed_plain_check(Purpose why);
+    Answer timed_plain_check(Purpose why, bool force_model = false);
     // After an unsat plain check, or with `extra` assumed: the core among the live cells.
     std::vector<CellId> core_of_live_cells(const z3::expr* extra);
     std::vector<CellId> minimise(std::vector<CellId> core, const z3::expr* extra);
