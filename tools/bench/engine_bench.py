@@ -40,16 +40,18 @@ def row(name, strategy, res):
         verdict += " (%s)" % res.get("reason", "?")
     wall = s.get("time_s", 0.0)
     share = "%.0f%%" % (100 * s["solver_time_s"] / wall) if wall > 0.01 else "-"
-    return "| %-28s | %-8s | %-18s | %8s | %8s | %8s | %9.3f | %8.3f | %5s |" % (
+    nodes = s.get("nodes", 0)
+    per_node = "%.2f" % (1000 * wall / nodes) if nodes else "-"
+    return "| %-28s | %-8s | %-18s | %8s | %8s | %8s | %9.3f | %8.3f | %7s | %5s |" % (
         name, strategy, verdict, s.get("nodes", "-"), s.get("subsumed", "-"),
-        s.get("solver_calls", "-"), s.get("solver_time_s", 0.0), wall, share)
+        s.get("solver_calls", "-"), s.get("solver_time_s", 0.0), wall, per_node, share)
 
 
 def header():
-    print("| %-28s | %-8s | %-18s | %8s | %8s | %8s | %9s | %8s | %5s |" % (
+    print("| %-28s | %-8s | %-18s | %8s | %8s | %8s | %9s | %8s | %7s | %5s |" % (
         "program", "strategy", "verdict", "nodes", "subsumed", "calls", "solver s", "wall s",
-        "share"))
-    print("|" + "|".join("-" * (w + 2) for w in (28, 8, 18, 8, 8, 8, 9, 8, 5)) + "|")
+        "ms/node", "share"))
+    print("|" + "|".join("-" * (w + 2) for w in (28, 8, 18, 8, 8, 8, 9, 8, 7, 5)) + "|")
 
 
 def main():
