@@ -34,13 +34,9 @@ void Explorer::set_call_timeout() {
 }
 
 Answer Explorer::feasible(const Transition& t) {
-    // The last model satisfies the whole prefix; if it also satisfies the new cells, no
-    // solver call is needed.
-    if (solver_.has_model() &&
-        std::all_of(t.constraints.begin(), t.constraints.end(),
-                    [&](Term c) { return solver_.model_satisfies(c); })) {
-        return Answer::sat;
-    }
+    // The last model satisfies the whole prefix; if, given values for the new variables
+    // the step defines, it also satisfies the new cells, no solver call is needed.
+    if (solver_.model_extends(t.constraints, t.fresh)) return Answer::sat;
     set_call_timeout();
     return solver_.check();
 }
@@ -49,7 +45,10 @@ bool Explorer::subsumed(PointId point, const std::vector<Term>& state,
                         std::vector<CellId>& core, bool& complete) {
     ++on_path_[point];  // the goal's own counts include itself
     bool found = false;
-    for (const MemoEntry& e : memo_.at(point)) {
+    // Newest first: the entry of a sibling just explored is the likeliest to cover.
+    const std::vector<MemoEntry>& entries = memo_.at(point);
+    for (auto it = entries.rbegin(); it != entries.rend(); ++it) {
+        const MemoEntry& e = *it;
         if (!e.covers(on_path_)) continue;
         Term goal = solver_.instantiate(e.interpolant, state, types_[point]);
         // A model of the path that violates the interpolant disproves entailment for free.

@@ -11,13 +11,16 @@ constexpr Term unbound = static_cast<Term>(-1);
 // Terms of a clause's variables, made fresh on first use.
 class Binder {
 public:
-    Binder(solver::Solver& s, const std::vector<Variable>& vars)
-        : solver_(s), vars_(vars), terms_(vars.size(), unbound) {}
+    Binder(solver::Solver& s, const std::vector<Variable>& vars, std::vector<Term>& fresh)
+        : solver_(s), vars_(vars), terms_(vars.size(), unbound), fresh_(fresh) {}
 
     bool bound(VarId v) const { return terms_[v] != unbound; }
     void bind(VarId v, Term t) { terms_[v] = t; }
     Term get(VarId v) {
-        if (terms_[v] == unbound) terms_[v] = solver_.fresh(vars_[v].name, vars_[v].type);
+        if (terms_[v] == unbound) {
+            terms_[v] = solver_.fresh(vars_[v].name, vars_[v].type);
+            fresh_.push_back(terms_[v]);
+        }
         return terms_[v];
     }
     std::vector<Term> finish() {
@@ -29,6 +32,7 @@ private:
     solver::Solver& solver_;
     const std::vector<Variable>& vars_;
     std::vector<Term> terms_;
+    std::vector<Term>& fresh_;
 };
 
 Term arg_term(solver::Solver& s, Binder& b, const Arg& a) {
@@ -62,7 +66,7 @@ Transition start(solver::Solver& s, const Program& program) {
     Transition t;
     t.kind = BodyKind::atom;
     t.next_point = q.point;
-    Binder b(s, q.vars);
+    Binder b(s, q.vars, t.fresh);
     const Point& pt = program.points.at(q.point);
     for (std::size_t i = pt.first_state_arg; i < q.atom.args.size(); ++i) {
         t.next_state.push_back(arg_term(s, b, q.atom.args[i]));
@@ -77,7 +81,7 @@ Transition apply_rule(solver::Solver& s, const Program& program, std::uint32_t r
     Transition t;
     t.rule = rule_index;
     t.kind = r.body_kind;
-    Binder b(s, r.vars);
+    Binder b(s, r.vars, t.fresh);
     const Point& head = program.points.at(r.head_point);
     for (std::size_t i = head.first_state_arg; i < r.head.args.size(); ++i) {
         const Arg& a = r.head.args[i];

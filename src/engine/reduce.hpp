@@ -21,6 +21,7 @@ struct Transition {
     std::vector<Term> constraints;        // the new cells: head matching, rule constraints,
                                           // "divisor != 0" side conditions
     std::vector<Term> next_state;         // for atom bodies: the child's state terms
+    std::vector<Term> fresh;              // the new variables this step introduced
 };
 
 // The state variables' types of a point, in state order.

@@ -228,6 +228,35 @@ bool Solver::model_satisfies(Term t) {
     return false;
 }
 
+bool Solver::model_extends(std::span<const Term> cells, std::span<const Term> fresh) {
+    if (!impl_->model) return false;
+    auto timer = impl_->upkeep();
+    z3::model& m = *impl_->model;
+    auto definable = [&](const z3::expr& v) {
+        if (!v.is_const() || v.decl().decl_kind() != Z3_OP_UNINTERPRETED) return false;
+        if (!(v.is_int() || v.is_real()) || m.has_interp(v.decl())) return false;
+        return std::any_of(fresh.begin(), fresh.end(),
+                           [&](Term f) { return z3::eq(impl_->at(f), v); });
+    };
+    for (Term c : cells) {
+        const z3::expr& e = impl_->at(c);
+        if (e.is_app() && e.decl().decl_kind() == Z3_OP_EQ && e.num_args() == 2) {
+            for (unsigned side = 0; side < 2; ++side) {
+                z3::expr v = e.arg(side);
+                if (!definable(v)) continue;
+                z3::expr value = m.eval(e.arg(1 - side), true);
+                if (!value.is_numeral()) continue;
+                z3::func_decl d = v.decl();
+                m.add_const_interp(d, value);
+                break;
+            }
+        }
+        if (!m.eval(e, true).is_true()) return false;
+    }
+    impl_->model_answered();
+    return true;
+}
+
 bool Solver::model_falsifies(Term t) {
     auto timer = impl_->upkeep();
     if (!impl_->model) return false;

@@ -81,6 +81,11 @@ public:
     // True when the last model, completed, satisfies `t`: a cheap proof of satisfiability of
     // (live cells ∧ t) when the model satisfied the live cells. No solver call.
     [[nodiscard]] bool model_satisfies(Term t);
+    // True when the last model, extended by values for the `fresh` constants defined by an
+    // equation `v = e` among `cells`, satisfies every cell: a proof that the live cells and
+    // the new cells are satisfiable together, with no solver call. The model keeps the
+    // extension (it stays a model of the path).
+    [[nodiscard]] bool model_extends(std::span<const Term> cells, std::span<const Term> fresh);
     // True when the last model, completed, falsifies `t`: (live cells ⊭ t) for free.
     [[nodiscard]] bool model_falsifies(Term t);
     // After check() == unsat: a minimal set of live cells that is unsatisfiable

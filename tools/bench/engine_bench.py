@@ -2,7 +2,8 @@
 """Engine benchmark: bounded (interpolation, memo tables) against dse (plain paths).
 
 Prints one table row per program and strategy: verdict, nodes, subsumed, solver calls,
-solver time, wall time and the solver's share of the wall time. Covers the programs in clp/
+solver time, wall time, time per node and the solver's share of the wall time (all time
+spent in Z3, checks and upkeep). Covers the programs in clp/
 and the scaling families of families.py at several sizes. A strategy that cannot finish a
 size within the time limit is not run on larger sizes of that family (the row says so).
 
