@@ -13,7 +13,10 @@
 
 namespace clpi {
 
-enum class Strategy { bounded, dse };
+// minimax: interpolation plus loop abstraction (looping-parent subsumption with path-based
+// invariants, refinement and restart); bounded: interpolation, loops unrolled up to a bound;
+// dse: plain path enumeration.
+enum class Strategy { minimax, bounded, dse };
 
 struct Progress {
     std::uint64_t nodes = 0, depth = 0, subsumed = 0, memo_entries = 0;
@@ -22,11 +25,14 @@ struct Progress {
 
 // Every option of a run, parsed once by the command line and passed down.
 struct Options {
-    Strategy strategy = Strategy::bounded;
-    // How many times a goal may repeat the point of an ancestor on its path. Unset: the
-    // program is explored without a bound if it has no cycles, else with default_unroll.
+    Strategy strategy = Strategy::minimax;
+    // How many times a goal may repeat the point of an ancestor on its path. Unset: no bound
+    // for minimax and for loop-free programs; default_unroll for the other strategies.
     std::optional<std::uint32_t> unroll;
     static constexpr std::uint32_t default_unroll = 20;
+    // minimax without --unroll deepens the unrolling of loops no invariant closes, up to
+    // this many unrollings.
+    static constexpr std::uint32_t max_deepening = 64;
     double timeout_s = 0;             // 0: none
     std::uint64_t memory_limit_mb = 0;  // 0: none
     // Set from outside (a signal handler) to stop the run: UNKNOWN (interrupted).

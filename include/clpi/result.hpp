@@ -22,7 +22,12 @@ struct Stats {
     std::uint64_t terminal = 0;       // nodes that ended normally
     std::uint64_t errors = 0;         // error nodes reached (feasible)
     std::uint64_t cut_by_bound = 0;   // nodes not expanded because of --unroll
-    std::uint64_t restarts = 0;
+    std::uint64_t restarts = 0;       // minimax: refinements that restarted a loop header
+    std::uint64_t loop_closures = 0;  // goals closed by a looping ancestor (its invariant)
+    std::uint64_t unrollings = 0;     // goals at a loop header that could not close: unrolled
+    std::uint64_t spurious_errors = 0;  // errors reached only through a loop abstraction
+    std::uint64_t candidates_kept = 0;        // over the headers when they finished
+    std::uint64_t candidates_abstracted = 0;
     std::uint64_t memo_entries = 0;   // entries stored in the memo tables
     std::uint64_t memo_hits = 0;      // == subsumed, kept apart for later strategies
     std::uint64_t solver_calls = 0;
@@ -56,6 +61,20 @@ struct Counterexample {
     std::optional<std::string> label;  // the error label, when the error rule has one
 };
 
+// An interpolant stored at a loop header: for SAFE, the invariant it proved there.
+struct Invariant {
+    std::string point;    // "p(1)"
+    std::uint64_t node = 0;
+    std::string formula;  // CLP syntax, named by the variables of the point's first rule
+};
+
+// What one loop header occurrence learnt (minimax).
+struct HeaderReport {
+    std::string point;
+    std::uint64_t node = 0;
+    std::vector<std::string> kept, abstracted, locked;  // candidates, CLP syntax
+};
+
 struct Result {
     Verdict verdict = Verdict::unknown;
     UnknownReason reason = UnknownReason::none;
@@ -63,6 +82,8 @@ struct Result {
     std::string strategy;
     Stats stats;
     std::optional<Counterexample> counterexample;
+    std::vector<Invariant> invariants;   // memo entries at loop headers (minimax)
+    std::vector<HeaderReport> headers;   // loop header occurrences, in order of finishing
     std::vector<std::string> notes;   // e.g. "program has loops: explored with default bound 20"
 };
 

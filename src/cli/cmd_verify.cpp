@@ -25,13 +25,14 @@ extern "C" void on_interrupt(int /*signal*/) {
 
 struct VerifyArgs {
     std::string file;
-    std::string strategy = "bounded";
+    std::string strategy = "minimax";
     std::optional<std::uint32_t> unroll;
     double timeout_s = 0;
     std::uint64_t memory_mb = 0;
     bool json = false;
     bool stats = false;
     bool quiet = false;
+    bool invariants = false;
 };
 
 // A status line on stderr, refreshed in place, only when stderr is a terminal.
@@ -70,6 +71,7 @@ int run_verify(const VerifyArgs& a) {
         // A run stopped by a limit shows how far it got, asked or not.
         bool stopped = r.reason == UnknownReason::timeout || r.reason == UnknownReason::memory ||
                        r.reason == UnknownReason::interrupted;
+        if (a.invariants) std::cout << invariants_text(r);
         if (a.stats || stopped) std::cout << stats_text(r.stats);
         for (const std::string& n : r.notes) std::cerr << "clpi: note: " << n << "\n";
     }
@@ -90,14 +92,17 @@ Runner add_verify_command(CLI::App& app) {
                   "(UNSAFE, with a replayed counterexample), or say why not (UNKNOWN)");
     cmd->add_option("FILE", args->file, "CLP program (`-` for standard input)")->required();
     cmd->add_option("--strategy", args->strategy,
-                    "bounded: interpolation, memo tables, subsumption; dse: plain path "
-                    "enumeration (no learning), the baseline")
-        ->check(CLI::IsMember({"bounded", "dse"}))
+                    "minimax: interpolation, memo tables, subsumption, and loops closed by "
+                    "path-based invariants with refinement and restart (no bound needed); "
+                    "bounded: the same without loop abstraction, loops unrolled up to --unroll; "
+                    "dse: plain path enumeration (no learning), the baseline")
+        ->check(CLI::IsMember({"minimax", "bounded", "dse"}))
         ->capture_default_str();
     cmd->add_option("--unroll", args->unroll,
                     "let a goal repeat the point of an ancestor at most N times; a path cut "
                     "there makes the verdict UNKNOWN unless an error is found. Default: no "
-                    "bound for loop-free programs, 20 otherwise")
+                    "bound (minimax, and loop-free programs); 20 for bounded and dse on "
+                    "programs with loops")
         ->check(CLI::NonNegativeNumber);
     cmd->add_option("--timeout", args->timeout_s, "stop after SECONDS: UNKNOWN (timeout)")
         ->check(CLI::PositiveNumber);
@@ -105,6 +110,9 @@ Runner add_verify_command(CLI::App& app) {
         ->check(CLI::PositiveNumber);
     cmd->add_flag("--json", args->json, "print the result as one JSON object on standard output");
     cmd->add_flag("--stats", args->stats, "print statistics after the verdict");
+    cmd->add_flag("--invariants", args->invariants,
+                  "for SAFE, print the interpolant stored at each loop header (the invariant "
+                  "it proved), in CLP syntax");
     cmd->add_flag("-q,--quiet", args->quiet, "no progress line on the terminal");
     cmd->footer("Exit status: 0 SAFE, 10 UNSAFE, 5 UNKNOWN, 1 usage error, 2 bad input, "
                 "6 internal error.");

@@ -49,6 +49,11 @@ std::string stats_text(const Stats& s) {
     row("terminal", s.terminal);
     row("cut by bound", s.cut_by_bound);
     row("restarts", s.restarts);
+    row("loop closures", s.loop_closures);
+    row("unrollings", s.unrollings);
+    row("spurious errors", s.spurious_errors);
+    row("candidates", fmt::format("{} kept, {} abstracted", s.candidates_kept,
+                                  s.candidates_abstracted));
     row("memo entries", s.memo_entries);
     row("solver calls", fmt::format("{} (feasibility {}, core {}, entailment {}, projection {}; "
                                     "{} answered by the last model)",
@@ -64,6 +69,16 @@ std::string stats_text(const Stats& s) {
     return out;
 }
 
+std::string invariants_text(const Result& r) {
+    if (r.verdict != Verdict::safe) return "Invariants: none (only a SAFE result proves them)\n";
+    if (r.invariants.empty()) return "Invariants: none (no loop header was explored)\n";
+    std::string out = "Invariants (interpolants stored at loop headers):\n";
+    for (const Invariant& i : r.invariants) {
+        out += fmt::format("  {} [node {}]: {}\n", i.point, i.node, i.formula);
+    }
+    return out;
+}
+
 nlohmann::json stats_json(const Stats& s) {
     return {{"nodes", s.nodes},
             {"infeasible", s.infeasible},
@@ -71,6 +86,11 @@ nlohmann::json stats_json(const Stats& s) {
             {"terminal", s.terminal},
             {"cut_by_bound", s.cut_by_bound},
             {"restarts", s.restarts},
+            {"loop_closures", s.loop_closures},
+            {"unrollings", s.unrollings},
+            {"spurious_errors", s.spurious_errors},
+            {"candidates_kept", s.candidates_kept},
+            {"candidates_abstracted", s.candidates_abstracted},
             {"memo_entries", s.memo_entries},
             {"solver_calls", s.solver_calls},
             {"solver_calls_by_purpose", {{"feasibility", s.feasibility_calls},
@@ -117,6 +137,24 @@ nlohmann::json result_json(const Program& program, const Result& r) {
         for (const auto& [n, v] : r.counterexample->values) values[n] = v;
         j["counterexample"] = {{"path", path}, {"values", values}};
         if (r.counterexample->label) j["counterexample"]["label"] = *r.counterexample->label;
+    }
+    if (r.verdict == Verdict::safe && !r.invariants.empty()) {
+        nlohmann::json inv = nlohmann::json::array();
+        for (const Invariant& i : r.invariants) {
+            inv.push_back({{"point", i.point}, {"node", i.node}, {"formula", i.formula}});
+        }
+        j["invariants"] = inv;
+    }
+    if (!r.headers.empty()) {
+        nlohmann::json hs = nlohmann::json::array();
+        for (const HeaderReport& h : r.headers) {
+            hs.push_back({{"point", h.point},
+                          {"node", h.node},
+                          {"kept", h.kept},
+                          {"abstracted", h.abstracted},
+                          {"locked", h.locked}});
+        }
+        j["loop_headers"] = hs;
     }
     if (!r.notes.empty()) j["notes"] = r.notes;
     return j;

@@ -13,6 +13,8 @@ namespace clpi::cli {
 // The verdict line (`SAFE`, `UNSAFE`, `UNKNOWN (reason)`), then the counterexample if any.
 std::string result_text(const Program& program, const Result& r);
 std::string stats_text(const Stats& s);
+// For SAFE: the interpolants stored at loop headers; otherwise a line saying there are none.
+std::string invariants_text(const Result& r);
 nlohmann::json result_json(const Program& program, const Result& r);
 nlohmann::json stats_json(const Stats& s);
 

@@ -19,7 +19,9 @@ Explorer::Explorer(const Program& program, const Options& options, StrategyTrait
     , solver_(program.domain)
     , limits_(options)
     , memo_(program.points.size())
-    , on_path_(program.points.size(), 0) {
+    , on_path_(program.points.size(), 0)
+    , graph_(build_point_graph(program))
+    , header_frame_(program.points.size(), -1) {
     for (PointId p = 0; p < program.points.size(); ++p) types_.push_back(state_types(program, p));
 }
 
@@ -75,9 +77,8 @@ void Explorer::finish_leaf(const std::vector<CellId>& max_cells, bool complete) 
     parent.complete = parent.complete && complete;
 }
 
-Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_t depth) {
-    std::uint64_t node = ++stats_.nodes;
-    stats_.max_depth = std::max<std::uint64_t>(stats_.max_depth, depth);
+Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_t depth,
+                                bool may_defer) {
     solver_.push();
     const std::size_t cells_begin = solver_.cell_count();
     for (Term c : t.constraints) solver_.add_cell(c);
@@ -88,14 +89,24 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
     };
 
     Answer a = feasible(t);
+    if (a == Answer::unsat && may_defer) {
+        solver_.pop();  // not a node yet: tried again after its siblings
+        return Visit::deferred;
+    }
+    std::uint64_t node = ++stats_.nodes;
+    stats_.max_depth = std::max<std::uint64_t>(stats_.max_depth, depth);
     if (a == Answer::unsat) {
         ++stats_.infeasible;
-        return leave(traits_.interpolate ? solver_.unsat_core() : std::vector<CellId>{}, true);
+        std::vector<CellId> core;
+        if (traits_.interpolate) core = solver_.unsat_core();
+        note_core(core);
+        return leave(core, true);
     }
     if (a == Answer::unknown) {
         solver_unknown_ = true;  // not explored: the verdict can no longer be SAFE
         return leave({}, false);
     }
+    if (t.kind == BodyKind::error && headers_on_path_ > 0) return on_error(std::move(step));
     if (t.kind == BodyKind::error) {
         // The counterexample is read off a model of this path.
         if (solver_.ensure_model() != Answer::sat) {
@@ -115,7 +126,20 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
     bool complete = true;
     if (traits_.interpolate && subsumed(t.next_point, t.next_state, core, complete)) {
         ++stats_.subsumed;
+        note_core(core);
         return leave(core, complete);
+    }
+    bool new_header = false;
+    if (traits_.loops && graph_.header[t.next_point]) {
+        int h = header_frame_[t.next_point];
+        if (h < 0) {
+            new_header = true;
+        } else if (close_loop(static_cast<std::size_t>(h), t.next_state, core)) {
+            ++stats_.loop_closures;
+            return leave(core, true);
+        } else {
+            ++stats_.unrollings;  // explored as one more iteration, under the header's context
+        }
     }
     if (bound_ && on_path_[t.next_point] > *bound_) {
         ++stats_.cut_by_bound;
@@ -127,7 +151,12 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
     f.state = t.next_state;
     f.depth = depth;
     f.cells_begin = cells_begin;
+    if (new_header) install_header(f);
     f.cells_end = solver_.cell_count();
+    if (f.header) {
+        header_frame_[f.point] = static_cast<int>(frames_.size());
+        ++headers_on_path_;
+    }
     frames_.push_back(std::move(f));
     ++on_path_[t.next_point];
     path_.push_back(std::move(step));
@@ -184,6 +213,7 @@ void Explorer::finish_frame() {
         std::sort(top.max_cells.begin(), top.max_cells.end());
         top.max_cells.erase(std::unique(top.max_cells.begin(), top.max_cells.end()),
                             top.max_cells.end());
+        drop_abstracted(top.max_cells);
     }
     std::optional<Term> itp;
     if (traits_.interpolate) itp = interpolant_of_top(frames_.back().max_cells);
@@ -196,6 +226,7 @@ void Explorer::finish_frame() {
             memo_.store(f.point, std::move(e));
         }
     }
+    if (traits_.loops && graph_.header[f.point]) finish_header(f, itp);
     solver_.pop();
     --on_path_[f.point];
     path_.pop_back();
@@ -242,7 +273,7 @@ Result Explorer::run() {
     Result r;
     if (options_.unroll) {
         bound_ = options_.unroll;
-    } else if (build_point_graph(program_).has_cycle()) {
+    } else if (!traits_.loops && graph_.has_cycle()) {
         bound_ = Options::default_unroll;
         r.notes.push_back(fmt::format(
             "the program has loops: explored with the default unroll bound {} (set --unroll)",
@@ -251,24 +282,44 @@ Result Explorer::run() {
 
     Transition root = start(solver_, program_);
     PathStep first{true, 0, root.binding};
-    Visit v = visit(root, std::move(first), 0);
+    Visit v = visit(root, std::move(first), 0, false);
     while (v != Visit::error && !frames_.empty()) {
         if (auto stop = limits_.exceeded()) {
             r.reason = *stop;
             r.reason_text = to_string(*stop);
             return finish(std::move(r));
         }
+        if (stats_.restarts > max_restarts) {
+            r.reason = UnknownReason::bound;
+            r.reason_text = fmt::format("{} restarts without a proof", max_restarts);
+            return finish(std::move(r));
+        }
         report_progress();
         Frame& f = frames_.back();
         const std::vector<std::uint32_t>& rules = program_.points[f.point].rules;
-        if (f.next_rule == rules.size()) {
+        std::uint32_t rule = 0;
+        bool may_defer = false;
+        if (!f.second_pass && f.next_rule < rules.size()) {
+            rule = rules[f.next_rule++];
+            // Inside a loop, a successor infeasible now may become feasible once a loop
+            // closure abstracts the header: try it after the others.
+            may_defer = traits_.loops && headers_on_path_ > 0;
+        } else if (f.next_deferred < f.deferred.size()) {
+            f.second_pass = true;
+            rule = f.deferred[f.next_deferred++];
+        } else {
             finish_frame();
             continue;
         }
-        std::uint32_t rule = rules[f.next_rule++];
         Transition t = apply_rule(solver_, program_, rule, f.state);
         std::uint32_t depth = f.depth + 1;
-        v = visit(t, PathStep{false, rule, t.binding}, depth);
+        std::size_t at = frames_.size() - 1;
+        v = visit(t, PathStep{false, rule, t.binding}, depth, may_defer);
+        if (v == Visit::deferred) {
+            frames_[at].deferred.push_back(rule);
+        } else if (v == Visit::restart) {
+            restart(restart_target_);
+        }
     }
     if (v == Visit::error) {
         r.verdict = Verdict::unsafe;
@@ -276,12 +327,18 @@ Result Explorer::run() {
     } else if (solver_unknown_) {
         r.reason = UnknownReason::solver;
         r.reason_text = "the solver answered unknown on some path; no error found elsewhere";
+    } else if (unexplained_spurious_) {
+        r.reason = UnknownReason::solver;
+        r.reason_text = "an error reached through a loop abstraction is not real, but no "
+                        "candidate of a loop header explains why";
     } else if (stats_.cut_by_bound > 0) {
         r.reason = UnknownReason::bound;
         r.reason_text = fmt::format("unroll bound {} reached; no error within it", *bound_);
     } else {
         r.verdict = Verdict::safe;
     }
+    if (r.verdict == Verdict::safe) r.invariants = invariants_;
+    r.headers = header_reports_;
     return finish(std::move(r));
 }
 

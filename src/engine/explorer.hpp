@@ -12,6 +12,7 @@
 #include "engine/counterexample.hpp"
 #include "engine/limits.hpp"
 #include "engine/memo.hpp"
+#include "engine/point_graph.hpp"
 #include "engine/reduce.hpp"
 #include "solver/solver.hpp"
 
@@ -22,6 +23,29 @@ struct StrategyTraits {
     Strategy strategy = Strategy::bounded;
     // Learn interpolants from unsat cores, store them, prune by subsumption.
     bool interpolate = true;
+    // Abstract loops at their headers (minimax): close them by looping-parent subsumption.
+    bool loops = false;
+};
+
+// A conjunct of the projected state of a loop header, over the header's renamed state
+// (DESIGN.md section 3). Equations are split into two halves that are abstracted one by one
+// (slackening `y = n` to `y >= n`) but locked together.
+struct Candidate {
+    solver::CellId cell = 0;   // switchable: on unless abstracted
+    std::uint32_t group = 0;   // halves of one equation share a group
+    Term formula = 0;          // over the point variables, for reports
+    bool min = false;          // abstracted: not invariant along some path back to the header
+    bool max = false;          // used by a proof (an interpolant keeps it)
+    bool blocked = false;      // a proof below relies on it: abstracting it would undo that proof
+    bool locked = false;       // learnt by refinement: never abstracted again
+};
+
+struct Header {
+    std::vector<Candidate> candidates;
+    std::vector<Term> groups;                // per group: the conjunct it came from
+    solver::CellId first_candidate = 0;      // candidates' cells are consecutive
+    std::vector<solver::CellId> links;       // renamed state = incoming state, off but when
+                                             // checking a path concretely
 };
 
 class Explorer {
@@ -49,10 +73,33 @@ private:
         std::optional<Term> proj_value;       // nothing: elimination failed
         std::uint64_t proj_stamp = 0;
         std::uint64_t proj_base = 0;
+        // minimax: the goal is a loop header whose state was renamed and abstracted.
+        std::optional<Header> header;
+        // Successors infeasible at first, tried again after the others: a loop body's
+        // abstraction may make a loop exit feasible.
+        std::vector<std::uint32_t> deferred;
+        std::size_t next_deferred = 0;
+        bool second_pass = false;
     };
-    enum class Visit { expanded, finished, error };
+    enum class Visit { expanded, finished, error, deferred, restart };
 
-    Visit visit(const Transition& t, PathStep step, std::uint32_t depth);
+    Visit visit(const Transition& t, PathStep step, std::uint32_t depth, bool may_defer);
+    // ---- loops (explorer_loops.cpp) ----
+    // Makes `f` a loop header: candidates from the projected state, state renamed.
+    void install_header(Frame& f);
+    // Looping-parent subsumption of a goal with state `state` by the header frame `h`.
+    bool close_loop(std::size_t h, const std::vector<Term>& state, std::vector<solver::CellId>& core);
+    // Marks the candidates a core uses; `self` is the candidate whose own invariance the core
+    // proves (it may still be abstracted later), if any.
+    void note_core(const std::vector<solver::CellId>& core, const Candidate* self = nullptr);
+    // An error reached with loop headers on the path: real (counterexample) or spurious.
+    Visit on_error(PathStep step);
+    void restart(std::size_t h);
+    // Removes abstracted candidates from a set of max cells: only the proof of their own
+    // invariance used them, and that proof is moot once they are abstracted.
+    void drop_abstracted(std::vector<solver::CellId>& cells) const;
+    void finish_header(const Frame& f, std::optional<Term> interpolant);
+    [[nodiscard]] std::vector<std::string> point_names(PointId p) const;
     solver::Answer feasible(const Transition& t);
     void set_call_timeout();
     // Is the goal covered by a memo entry? `core`: the cells that proved it; `complete`:
@@ -83,6 +130,16 @@ private:
     bool solver_unknown_ = false;
     unsigned call_timeout_ms_ = 0;  // last per-call limit given to the solver
     std::uint64_t proj_stamps_ = 0;
+    PointGraph graph_;
+    std::vector<int> header_frame_;          // per point: index of its header frame, or -1
+    std::size_t headers_on_path_ = 0;
+    std::size_t restart_target_ = 0;         // set with Visit::restart
+    bool unexplained_spurious_ = false;      // a spurious error no abstraction explained
+    // Refinements are finite in theory (each locks a candidate for good), but a header
+    // re-created by an outer restart starts afresh: a safety net.
+    static constexpr std::uint64_t max_restarts = 1000;
+    std::vector<Invariant> invariants_;
+    std::vector<HeaderReport> header_reports_;
 };
 
 }  // namespace clpi::engine

@@ -2,6 +2,7 @@
 // state entails one of them is subsumed (its subtree would be safe too).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -36,6 +37,15 @@ public:
     }
     [[nodiscard]] const std::vector<MemoEntry>& at(PointId p) const { return by_point_.at(p); }
     [[nodiscard]] std::size_t size() const { return size_; }
+    // Forgets the entries of nodes created after `node` (a restart re-explores them).
+    void erase_newer_than(std::uint64_t node) {
+        for (auto& entries : by_point_) {
+            auto keep = std::remove_if(entries.begin(), entries.end(),
+                                       [&](const MemoEntry& e) { return e.node > node; });
+            size_ -= static_cast<std::size_t>(entries.end() - keep);
+            entries.erase(keep, entries.end());
+        }
+    }
 
 private:
     std::vector<std::vector<MemoEntry>> by_point_;

@@ -1,11 +1,18 @@
 // The entry point of the engine: picks a strategy by name and runs it.
 #include "clpi/engine.hpp"
 
+#include <algorithm>
+#include <chrono>
+
+#include <fmt/format.h>
+
 #include "engine/explorer.hpp"
+#include "engine/point_graph.hpp"
 
 namespace clpi {
 
 std::optional<Strategy> strategy_from_string(const std::string& name) {
+    if (name == "minimax") return Strategy::minimax;
     if (name == "bounded") return Strategy::bounded;
     if (name == "dse") return Strategy::dse;
     return std::nullopt;
@@ -13,6 +20,7 @@ std::optional<Strategy> strategy_from_string(const std::string& name) {
 
 const char* to_string(Strategy s) {
     switch (s) {
+    case Strategy::minimax: return "minimax";
     case Strategy::bounded: return "bounded";
     case Strategy::dse: return "dse";
     }
@@ -24,11 +32,86 @@ engine::StrategyTraits traits_of(Strategy s) {
     engine::StrategyTraits t;
     t.strategy = s;
     t.interpolate = s != Strategy::dse;  // dse: plain path enumeration, the KLEE-like baseline
+    t.loops = s == Strategy::minimax;
     return t;
 }
 }  // namespace
 
+namespace {
+
+void add_stats(Stats& total, const Stats& s) {
+    total.nodes += s.nodes;
+    total.infeasible += s.infeasible;
+    total.subsumed += s.subsumed;
+    total.terminal += s.terminal;
+    total.errors += s.errors;
+    total.cut_by_bound += s.cut_by_bound;
+    total.restarts += s.restarts;
+    total.loop_closures += s.loop_closures;
+    total.unrollings += s.unrollings;
+    total.spurious_errors += s.spurious_errors;
+    total.candidates_kept += s.candidates_kept;
+    total.candidates_abstracted += s.candidates_abstracted;
+    total.memo_entries += s.memo_entries;
+    total.memo_hits += s.memo_hits;
+    total.solver_calls += s.solver_calls;
+    total.solver_time_s += s.solver_time_s;
+    total.feasibility_calls += s.feasibility_calls;
+    total.core_calls += s.core_calls;
+    total.entailment_calls += s.entailment_calls;
+    total.projections += s.projections;
+    total.model_shortcuts += s.model_shortcuts;
+    total.feasibility_time_s += s.feasibility_time_s;
+    total.core_time_s += s.core_time_s;
+    total.entailment_time_s += s.entailment_time_s;
+    total.projection_time_s += s.projection_time_s;
+    total.upkeep_time_s += s.upkeep_time_s;
+    total.max_depth = std::max(total.max_depth, s.max_depth);
+    total.peak_memory_mb = std::max(total.peak_memory_mb, s.peak_memory_mb);
+}
+
+// Minimax with no bound given: a goal at a loop header that cannot close is unrolled, and
+// a depth-first search could unroll one loop forever while an error waits behind a loop
+// exit. So the unrolling is deepened: rounds with bounds 1, 2, 4, ... until a round needs
+// no cut (SAFE), finds a real error (UNSAFE), or the largest bound is reached (UNKNOWN).
+Result verify_deepening(const Program& program, const Options& options) {
+    auto t0 = std::chrono::steady_clock::now();
+    auto elapsed = [&] {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    };
+    Stats total;
+    Options round = options;
+    std::uint32_t rounds = 0;
+    for (std::uint32_t bound = 1;; bound *= 2) {
+        round.unroll = bound;
+        if (options.timeout_s > 0) round.timeout_s = std::max(0.001, options.timeout_s - elapsed());
+        engine::Explorer explorer(program, round, traits_of(options.strategy));
+        Result r = explorer.run();
+        ++rounds;
+        add_stats(total, r.stats);
+        bool deeper = r.verdict == Verdict::unknown && r.reason == UnknownReason::bound &&
+                      r.stats.cut_by_bound > 0 && bound < Options::max_deepening;
+        if (!deeper) {
+            total.time_s = elapsed();
+            r.stats = total;
+            if (rounds > 1) {
+                r.notes.push_back(fmt::format(
+                    "loops that no invariant closed were unrolled by iterative deepening: {} "
+                    "rounds, up to {} unrollings (the statistics add up all rounds)",
+                    rounds, bound));
+            }
+            return r;
+        }
+    }
+}
+
+}  // namespace
+
 Result verify(const Program& program, const Options& options) {
+    if (options.strategy == Strategy::minimax && !options.unroll &&
+        engine::build_point_graph(program).has_cycle()) {
+        return verify_deepening(program, options);
+    }
     engine::Explorer explorer(program, options, traits_of(options.strategy));
     return explorer.run();
 }

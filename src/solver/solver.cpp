@@ -44,7 +44,18 @@ z3::expr Solver::Impl::number(const Number& n) {
 
 z3::expr_vector Solver::Impl::live_literals() const {
     z3::expr_vector v(const_cast<z3::context&>(ctx));
-    for (const auto& l : cell_lits) v.push_back(l);
+    for (std::size_t c = 0; c < cell_lits.size(); ++c) {
+        if (active[c]) v.push_back(cell_lits[c]);
+    }
+    return v;
+}
+
+z3::expr_vector Solver::Impl::switch_assumptions() const {
+    z3::expr_vector v(const_cast<z3::context&>(ctx));
+    if (active_switchables == 0) return v;
+    for (std::size_t c = 0; c < cell_lits.size(); ++c) {
+        if (switchable[c] && active[c]) v.push_back(cell_lits[c]);
+    }
     return v;
 }
 
@@ -56,7 +67,8 @@ z3::expr_vector Solver::Impl::literals(std::span<const CellId> cells) const {
 
 Answer Solver::Impl::timed_plain_check(Purpose why, bool force_model) {
     auto t0 = std::chrono::steady_clock::now();
-    z3::check_result r = solver.check();
+    z3::check_result r =
+        active_switchables == 0 ? solver.check() : solver.check(switch_assumptions());
     double dt = seconds_since(t0);
     auto k = static_cast<int>(why);
     ++stats.calls;
@@ -82,7 +94,9 @@ std::vector<CellId> Solver::Impl::core_of_live_cells(const z3::expr* extra) {
     if (timed_check(lits, Purpose::core, false) != Answer::unsat) {
         // The plain solver said unsat; if the tracked one cannot confirm it (unknown under
         // a time limit), every live cell is kept: a larger core is always sound.
-        for (CellId c = 0; c < cell_lits.size(); ++c) core.push_back(c);
+        for (CellId c = 0; c < cell_lits.size(); ++c) {
+            if (active[c]) core.push_back(c);
+        }
         return core;
     }
     for (const auto& lit : tracked.unsat_core()) {
@@ -191,6 +205,11 @@ void Solver::pop() {
     impl_->tracked.pop();
     std::size_t mark = impl_->scope_marks.back();
     impl_->scope_marks.pop_back();
+    for (std::size_t c = mark; c < impl_->cell_lits.size(); ++c) {
+        if (impl_->switchable[c] && impl_->active[c]) --impl_->active_switchables;
+    }
+    impl_->switchable.resize(mark);
+    impl_->active.resize(mark);
     impl_->cell_lits.resize(mark, impl_->ctx.bool_val(true));
     impl_->cell_terms.resize(mark);
 }
@@ -204,8 +223,44 @@ CellId Solver::add_cell(Term constraint) {
     impl_->tracked.add(z3::implies(lit, impl_->at(constraint)));
     impl_->cell_lits.push_back(lit);
     impl_->cell_terms.push_back(constraint);
+    impl_->switchable.push_back(0);
+    impl_->active.push_back(1);
     return id;
 }
+
+CellId Solver::add_switchable_cell(Term constraint, bool on) {
+    auto timer = impl_->upkeep();
+    auto id = static_cast<CellId>(impl_->cell_lits.size());
+    std::string name = cell_prefix + std::to_string(id);
+    z3::expr lit = impl_->ctx.bool_const(name.c_str());
+    z3::expr guarded = z3::implies(lit, impl_->at(constraint));
+    impl_->solver.add(guarded);
+    impl_->tracked.add(guarded);
+    impl_->cell_lits.push_back(lit);
+    impl_->cell_terms.push_back(constraint);
+    impl_->switchable.push_back(1);
+    impl_->active.push_back(on ? 1 : 0);
+    if (on) {
+        ++impl_->active_switchables;
+        impl_->model.reset();  // the model need not satisfy the new cell
+    }
+    return id;
+}
+
+void Solver::set_active(CellId c, bool on) {
+    if (!impl_->switchable.at(c) || (impl_->active[c] != 0) == on) return;
+    impl_->active[c] = on ? 1 : 0;
+    if (on) {
+        ++impl_->active_switchables;
+        impl_->model.reset();  // switching a cell on may invalidate the model
+    } else {
+        --impl_->active_switchables;
+    }
+}
+
+bool Solver::is_active(CellId c) const { return impl_->active.at(c) != 0; }
+
+void Solver::forget_model() { impl_->model.reset(); }
 
 std::size_t Solver::cell_count() const { return impl_->cell_lits.size(); }
 Term Solver::cell_term(CellId c) const { return impl_->cell_terms.at(c); }

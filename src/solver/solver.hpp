@@ -66,15 +66,32 @@ public:
     Term point_var(std::uint32_t i, Type type);
     // `formula` (over point variables) with point variable i replaced by state[i].
     Term instantiate(Term formula, std::span<const Term> state, std::span<const Type> types);
+    // `t` with each from[i] replaced by to[i] (simultaneously).
+    Term substitute(Term t, std::span<const Term> from, std::span<const Term> to);
+    // The conjuncts of `t` (nested conjunctions flattened; `true` has none).
+    std::vector<Term> conjuncts(Term t);
+    // For an arithmetic equation a = b: the two halves a <= b and a >= b.
+    std::optional<std::pair<Term, Term>> equation_halves(Term t);
+    // The positions i of the point variables that occur in `t`, sorted.
+    std::vector<std::uint32_t> point_vars_in(Term t);
+    // `t` (over point variables) in CLP syntax, point variable i printed as names[i].
+    std::string to_clp(Term t, std::span<const std::string> names);
 
     // ---- the path ----
     void push();
     void pop();
     CellId add_cell(Term constraint);             // in the current scope
+    // A cell that can be switched off and on again (loop-header candidates, the links of a
+    // header's renamed state): when off, no check sees it.
+    CellId add_switchable_cell(Term constraint, bool on);
+    void set_active(CellId c, bool on);
+    [[nodiscard]] bool is_active(CellId c) const;
+    // Drops the kept model (for instance after a cell was switched back on).
+    void forget_model();
     [[nodiscard]] std::size_t cell_count() const;  // live cells
     [[nodiscard]] Term cell_term(CellId c) const;
 
-    // Satisfiability of all live cells. On sat the model is kept for shortcuts and values.
+    // Satisfiability of all live cells (switchable ones only when on). On sat the model is kept for shortcuts and values.
     Answer check(Purpose why = Purpose::feasibility);
     // A model of the current cells, by a new check when the last one kept none.
     Answer ensure_model();

@@ -28,6 +28,9 @@ struct Solver::Impl {
     std::deque<z3::expr> terms;
     std::vector<z3::expr> cell_lits;      // CellId -> tracking literal
     std::vector<Term> cell_terms;         // CellId -> constraint
+    std::vector<char> switchable;         // CellId -> asserted under its literal in both solvers
+    std::vector<char> active;             // CellId -> on (always, for plain cells)
+    std::size_t active_switchables = 0;
     std::vector<std::size_t> scope_marks; // cell count at each push
     std::unordered_map<std::string, Term> point_vars;
     std::optional<z3::model> model;
@@ -75,6 +78,7 @@ struct Solver::Impl {
     z3::sort sort_of(Type type);
     z3::expr number(const Number& n);
     z3::expr_vector live_literals() const;
+    z3::expr_vector switch_assumptions() const;  // literals of the switchable cells that are on
     z3::expr_vector literals(std::span<const CellId> cells) const;
     // One timed call of `tracked` under the given assumptions (cores, minimisation).
     Answer timed_check(const z3::expr_vector& assumptions, Purpose why, bool keep_model);

@@ -80,9 +80,14 @@ TEST_CASE("cli: verify prints the verdict first and exits with the contract's st
     CHECK(u.out.rfind("UNSAFE\n", 0) == 0);
     CHECK(u.out.find("(label 9)") != std::string::npos);
     CHECK(u.out.find("X = ") != std::string::npos);
-    Run k = clpi("verify --unroll 3 " + write("loop.clp", looping).string());
+    Run k = clpi("verify --strategy bounded --unroll 3 " + write("loop.clp", looping).string());
     CHECK(k.status == 5);
     CHECK(k.out == "UNKNOWN (unroll bound 3 reached; no error within it)\n");
+    // minimax (the default) needs no bound: x >= 0 is invariant.
+    Run m = clpi("verify --invariants " + write("loop.clp", looping).string());
+    CHECK(m.status == 0);
+    CHECK(m.out.rfind("SAFE\n", 0) == 0);
+    CHECK(m.out.find("p(0) [node 1]: X >= 0") != std::string::npos);
     Run d = clpi("verify --strategy dse -", unsafe);
     CHECK(d.status == 10);
     Run st = clpi("verify --stats " + write("safe.clp", safe).string());
@@ -108,7 +113,7 @@ TEST_CASE("cli: --json has the contract's members") {
     CHECK(u.status == 10);
     auto j = nlohmann::json::parse(u.out);
     CHECK(j["verdict"] == "unsafe");
-    CHECK(j["strategy"] == "bounded");
+    CHECK(j["strategy"] == "minimax");
     for (const char* m : {"nodes", "infeasible", "subsumed", "restarts", "memo_entries",
                           "solver_calls", "solver_time_s", "time_s", "peak_memory_mb"}) {
         INFO(m);
@@ -122,7 +127,8 @@ TEST_CASE("cli: --json has the contract's members") {
     CHECK(j["counterexample"]["values"].contains("X"));
     CHECK(j["counterexample"]["values"]["X"].is_string());
 
-    Run k = clpi("verify --json --unroll 2 " + write("loop.clp", looping).string());
+    Run k = clpi("verify --json --strategy bounded --unroll 2 " +
+                 write("loop.clp", looping).string());
     auto jk = nlohmann::json::parse(k.out);
     CHECK(jk["verdict"] == "unknown");
     CHECK(jk["reason"] == "bound");

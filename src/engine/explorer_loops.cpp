@@ -1,0 +1,308 @@
+// Loops without a bound (minimax; RV'11 Fig. 2 and 3, DESIGN.md sections 3 and 4).
+//
+// At the first goal of a path that reaches a loop header, the state is renamed: the
+// positions the loop may change get fresh variables, tied to the path only by the
+// *candidates*, the conjuncts of the path's projection onto the header's state. The subtree
+// is explored under the candidates that are on. A goal that comes back to the header closes
+// the loop when each candidate is invariant along the path back (tested one by one, so the
+// tests stay valid when other candidates go later); the others are abstracted (switched
+// off), unless a proof below already relies on them or a refinement locked them: then the
+// goal is unrolled instead. An error reached under an abstraction is checked on the concrete
+// path; if it is not real, the nearest header whose full candidates refute it locks the
+// candidates the refutation needs, and its subtree is explored again (a restart).
+//
+// Why this is sound: every proof below a header (infeasibility, subsumption, invariance) is
+// an unsat core, and the cores' candidates are marked. A marked candidate is never switched
+// off afterwards, so no proof is ever undone by a later abstraction; a candidate switched
+// off was used by no proof. Closure proofs are cores too: the interpolants above a closed
+// goal keep what the invariance needed, so memo subsumption inside loops stays sound.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "engine/explorer.hpp"
+
+namespace clpi::engine {
+
+using solver::Answer;
+using solver::CellId;
+
+std::vector<std::string> Explorer::point_names(PointId p) const {
+    const Point& pt = program_.points.at(p);
+    std::vector<std::string> names;
+    for (std::uint32_t i = 0; i < pt.state_arity; ++i) names.push_back(fmt::format("V{}", i + 1));
+    if (pt.rules.empty()) return names;
+    const Rule& r = program_.rules.at(pt.rules.front());
+    for (std::uint32_t i = 0; i < pt.state_arity; ++i) {
+        const Arg& a = r.head.args.at(pt.first_state_arg + i);
+        if (a.kind == Arg::Kind::variable) names[i] = r.vars[a.var].name;
+    }
+    return names;
+}
+
+void Explorer::install_header(Frame& f) {
+    const std::vector<Type>& types = types_[f.point];
+    // The executed state: every cell that is on (the path, and the candidates of the
+    // headers above that are not abstracted).
+    std::vector<CellId> on;
+    for (CellId c = 0; c < solver_.cell_count(); ++c) {
+        if (solver_.is_active(c)) on.push_back(c);
+    }
+    std::optional<Term> projected = solver_.project(on, f.state, types);
+    if (!projected) return;  // nothing to abstract with: the goal stays an ordinary one
+
+    const std::vector<bool>& modified = graph_.modified[f.point];
+    std::vector<std::string> names = point_names(f.point);
+    std::vector<Term> renamed = f.state;
+    for (std::size_t i = 0; i < renamed.size(); ++i) {
+        if (modified[i]) renamed[i] = solver_.fresh(names[i] + "_h", types[i]);
+    }
+
+    Header h;
+    h.first_candidate = static_cast<CellId>(solver_.cell_count());
+    std::uint32_t group = 0;
+    auto add = [&](Term formula) {
+        Candidate c;
+        c.formula = formula;
+        c.group = group;
+        c.cell = solver_.add_switchable_cell(solver_.instantiate(formula, renamed, types), true);
+        h.candidates.push_back(c);
+    };
+    for (Term conjunct : solver_.conjuncts(*projected)) {
+        std::vector<std::uint32_t> vars = solver_.point_vars_in(conjunct);
+        // What speaks only of positions the loop never changes stays true through it, and
+        // the path keeps saying it: no candidate needed.
+        bool changes = std::any_of(vars.begin(), vars.end(), [&](auto i) { return modified[i]; });
+        if (!changes) continue;
+        h.groups.push_back(conjunct);
+        if (auto halves = solver_.equation_halves(conjunct)) {
+            add(halves->first);
+            add(halves->second);
+        } else {
+            add(conjunct);
+        }
+        ++group;
+    }
+    for (std::size_t i = 0; i < renamed.size(); ++i) {
+        if (modified[i]) h.links.push_back(solver_.add_switchable_cell(solver_.equal(renamed[i], f.state[i]), false));
+    }
+    f.state = std::move(renamed);
+    f.header = std::move(h);
+}
+
+void Explorer::note_core(const std::vector<CellId>& core, const Candidate* self) {
+    if (headers_on_path_ == 0) return;
+    for (Frame& g : frames_) {
+        if (!g.header) continue;
+        Header& h = *g.header;
+        const CellId first = h.first_candidate;
+        const auto end = static_cast<CellId>(first + h.candidates.size());
+        for (CellId c : core) {
+            if (c < first || c >= end) continue;
+            Candidate& cand = h.candidates[c - first];
+            cand.max = true;
+            if (&cand != self) cand.blocked = true;
+        }
+    }
+}
+
+bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::vector<CellId>& core) {
+    Frame& hf = frames_[hi];
+    Header& h = *hf.header;
+    // A header between the two was set up under the candidates as they are now: abstracting
+    // one of them could invalidate it. Then the loop closes only without abstraction.
+    bool may_abstract = true;
+    for (std::size_t k = hi + 1; k < frames_.size(); ++k) {
+        if (frames_[k].header) may_abstract = false;
+    }
+    std::vector<Term> from, to;
+    for (std::size_t i = 0; i < state.size(); ++i) {
+        if (hf.state[i] != state[i]) {
+            from.push_back(hf.state[i]);
+            to.push_back(state[i]);
+        }
+    }
+    std::vector<std::size_t> abstracted;
+    std::vector<std::pair<std::size_t, std::vector<CellId>>> proofs;
+    for (std::size_t i = 0; i < h.candidates.size(); ++i) {
+        Candidate& c = h.candidates[i];
+        if (c.min) continue;
+        // Invariance of c alone: c at the header and the path back imply c at the goal.
+        for (std::size_t k = 0; k < h.candidates.size(); ++k) {
+            if (k != i && !h.candidates[k].min) solver_.set_active(h.candidates[k].cell, false);
+        }
+        Term goal = solver_.substitute(solver_.cell_term(c.cell), from, to);
+        std::vector<CellId> proof;
+        set_call_timeout();
+        Answer a = solver_.entails(goal, &proof);
+        for (std::size_t k = 0; k < h.candidates.size(); ++k) {
+            if (k != i && !h.candidates[k].min) solver_.set_active(h.candidates[k].cell, true);
+        }
+        if (a == Answer::unsat) {
+            proofs.emplace_back(i, std::move(proof));
+        } else if (a == Answer::sat && !c.locked && !c.blocked && may_abstract) {
+            abstracted.push_back(i);
+        } else {
+            return false;  // all or nothing: nothing was changed yet
+        }
+    }
+    for (std::size_t i : abstracted) {
+        h.candidates[i].min = true;
+        solver_.set_active(h.candidates[i].cell, false);
+    }
+    for (auto& [i, proof] : proofs) {
+        note_core(proof, &frames_[hi].header->candidates[i]);
+        core.insert(core.end(), proof.begin(), proof.end());
+    }
+    std::sort(core.begin(), core.end());
+    core.erase(std::unique(core.begin(), core.end()), core.end());
+    return true;
+}
+
+Explorer::Visit Explorer::on_error(PathStep step) {
+    std::vector<std::size_t> headers;
+    for (std::size_t k = 0; k < frames_.size(); ++k) {
+        if (frames_[k].header) headers.push_back(k);
+    }
+    // Cell activation per header: as explored, with every candidate, or concrete (every
+    // candidate and the links that tie the renamed state to the path).
+    enum class Mode { explored, full, concrete };
+    auto set_mode = [&](std::size_t k, Mode m) {
+        Header& h = *frames_[k].header;
+        for (const Candidate& c : h.candidates) solver_.set_active(c.cell, m != Mode::explored || !c.min);
+        for (CellId l : h.links) solver_.set_active(l, m == Mode::concrete);
+    };
+    auto leave_unexplained = [&](bool unknown) {
+        for (std::size_t k : headers) set_mode(k, Mode::explored);
+        solver_.pop();
+        if (unknown) {
+            solver_unknown_ = true;
+        } else {
+            unexplained_spurious_ = true;
+        }
+        return Visit::finished;
+    };
+
+    for (std::size_t k : headers) set_mode(k, Mode::concrete);
+    set_call_timeout();
+    Answer concrete = solver_.check();
+    if (concrete == Answer::sat && solver_.ensure_model() == Answer::sat) {
+        ++stats_.errors;
+        path_.push_back(std::move(step));
+        counterexample_ = make_counterexample(solver_, program_, path_);
+        return Visit::error;
+    }
+    if (concrete != Answer::unsat) return leave_unexplained(true);
+
+    ++stats_.spurious_errors;
+    // Nearest header first: its full candidates, with the path below it concrete.
+    for (std::size_t n = headers.size(); n-- > 0;) {
+        const std::size_t k = headers[n];
+        for (std::size_t m = 0; m < n; ++m) set_mode(headers[m], Mode::explored);
+        set_mode(k, Mode::full);
+        set_call_timeout();
+        Answer a = solver_.check();
+        if (a == Answer::unsat) {
+            std::vector<CellId> core = solver_.unsat_core();
+            Header& h = *frames_[k].header;
+            std::vector<std::uint32_t> groups;
+            for (CellId c : core) {
+                if (c < h.first_candidate || c >= h.first_candidate + h.candidates.size()) continue;
+                const Candidate& cand = h.candidates[c - h.first_candidate];
+                if (cand.min) groups.push_back(cand.group);
+            }
+            if (!groups.empty()) {
+                for (Candidate& cand : h.candidates) {
+                    if (std::find(groups.begin(), groups.end(), cand.group) != groups.end()) {
+                        cand.locked = true;
+                    }
+                }
+                for (std::size_t hk : headers) set_mode(hk, Mode::explored);
+                solver_.pop();
+                restart_target_ = k;
+                return Visit::restart;
+            }
+        } else if (a == Answer::unknown) {
+            return leave_unexplained(true);
+        }
+        set_mode(k, Mode::concrete);  // for the headers farther out, this one is concrete
+    }
+    return leave_unexplained(false);
+}
+
+void Explorer::drop_abstracted(std::vector<CellId>& cells) const {
+    if (headers_on_path_ == 0) return;
+    for (const Frame& g : frames_) {
+        if (!g.header) continue;
+        const Header& h = *g.header;
+        std::erase_if(cells, [&](CellId c) {
+            return c >= h.first_candidate && c < h.first_candidate + h.candidates.size() &&
+                   h.candidates[c - h.first_candidate].min;
+        });
+    }
+}
+
+void Explorer::restart(std::size_t hi) {
+    while (frames_.size() > hi + 1) {
+        const Frame& g = frames_.back();
+        if (g.header) {
+            header_frame_[g.point] = -1;
+            --headers_on_path_;
+        }
+        --on_path_[g.point];
+        solver_.pop();
+        path_.pop_back();
+        frames_.pop_back();
+    }
+    Frame& h = frames_[hi];
+    h.next_rule = 0;
+    h.deferred.clear();
+    h.next_deferred = 0;
+    h.second_pass = false;
+    h.max_cells.clear();
+    h.complete = true;
+    for (Candidate& c : h.header->candidates) {
+        c.min = c.max = c.blocked = false;
+        solver_.set_active(c.cell, true);
+    }
+    memo_.erase_newer_than(h.node);
+    std::erase_if(invariants_, [&](const Invariant& i) { return i.node > h.node; });
+    std::erase_if(header_reports_, [&](const HeaderReport& r) { return r.node > h.node; });
+    solver_.forget_model();
+    ++stats_.restarts;
+}
+
+void Explorer::finish_header(const Frame& f, std::optional<Term> interpolant) {
+    std::vector<std::string> names = point_names(f.point);
+    if (interpolant) {
+        invariants_.push_back({program_.point_label(f.point), f.node, solver_.to_clp(*interpolant, names)});
+    }
+    if (!f.header) return;
+    header_frame_[f.point] = -1;
+    --headers_on_path_;
+    HeaderReport rep;
+    rep.point = program_.point_label(f.point);
+    rep.node = f.node;
+    const Header& h = *f.header;
+    for (std::size_t i = 0; i < h.candidates.size(); ++i) {
+        const Candidate& c = h.candidates[i];
+        ++(c.min ? stats_.candidates_abstracted : stats_.candidates_kept);
+        // Both halves of an equation alike: report the equation once.
+        bool pair = i + 1 < h.candidates.size() && h.candidates[i + 1].group == c.group;
+        if (pair && h.candidates[i + 1].min == c.min) {
+            const Candidate& d = h.candidates[i + 1];
+            ++(d.min ? stats_.candidates_abstracted : stats_.candidates_kept);
+            std::string text = solver_.to_clp(h.groups[c.group], names);
+            (c.min ? rep.abstracted : rep.kept).push_back(text);
+            if (c.locked) rep.locked.push_back(text);
+            ++i;
+            continue;
+        }
+        std::string text = solver_.to_clp(c.formula, names);
+        (c.min ? rep.abstracted : rep.kept).push_back(text);
+        if (c.locked) rep.locked.push_back(text);
+    }
+    header_reports_.push_back(std::move(rep));
+}
+
+}  // namespace clpi::engine

@@ -1,0 +1,159 @@
+// Loops without a bound: the minimax strategy on the examples of the RV'11 paper and the
+// minimax paper, with the counts the papers' walk-throughs predict (restarts, locks,
+// invariants), and small programs where a careless abstraction would answer wrongly.
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "engine_support.hpp"
+
+using namespace clpi;
+using clpi::test::must_parse;
+
+namespace {
+
+Result run_file(const std::string& name, Options o = {}) {
+    std::ifstream in(std::filesystem::path(CLPI_SOURCE_DIR) / "clp" / name);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    Program p = must_parse(ss.str(), name);
+    return verify(p, o);
+}
+
+Result run_text(const std::string& text) {
+    Program p = must_parse(text);
+    return verify(p, Options{});
+}
+
+bool has_invariant(const Result& r, const std::string& point, const std::string& formula) {
+    return std::any_of(r.invariants.begin(), r.invariants.end(), [&](const Invariant& i) {
+        return i.point == point && i.formula == formula;
+    });
+}
+
+}  // namespace
+
+TEST_CASE("RV'11 Fig. 1(b), the lock example: one restart that locks new = old + 1") {
+    Result r = run_file("rv11-fig1b-lock.clp");
+    REQUIRE(r.verdict == Verdict::safe);
+    CHECK(r.stats.restarts == 1);
+    CHECK(r.stats.spurious_errors == 1);
+    CHECK(r.stats.unrollings == 1);  // the second copy of the loop head, lock = 1 ∧ old = new
+    CHECK(r.stats.nodes < 25);
+    REQUIRE(r.headers.size() == 1);
+    CHECK(r.headers[0].point == "p(1)");
+    CHECK(r.headers[0].locked == std::vector<std::string>{"N = 1 + O"});
+    CHECK(r.headers[0].abstracted.empty());  // after the restart nothing needs abstracting
+    // The invariants at the loop head: the first copy keeps new >= old + 1 (the half of the
+    // locked equation the proof needs), the second copy lock = 1 ∧ old = new.
+    CHECK(has_invariant(r, "p(1)", "N >= 1 + O"));
+    CHECK(has_invariant(r, "p(1)", "L = 1 ∧ O = N"));
+}
+
+TEST_CASE("RV'11 Fig. 1(a): x >= 0 from slackening x = 0, no unrolling") {
+    Result r = run_file("rv11-fig1a.clp");
+    REQUIRE(r.verdict == Verdict::safe);
+    CHECK(r.stats.restarts == 0);
+    CHECK(r.stats.unrollings == 0);
+    CHECK(r.stats.loop_closures == 1);
+    CHECK(has_invariant(r, "p(1)", "X >= 0"));
+    REQUIRE(r.headers.size() == 1);
+    CHECK(r.headers[0].kept == std::vector<std::string>{"X >= 0"});
+    CHECK(r.headers[0].abstracted == std::vector<std::string>{"X =< 0"});
+}
+
+TEST_CASE("RV'11 Fig. 1(c): x and y abstracted, z = 1 kept (the loop never changes z)") {
+    Result r = run_file("rv11-fig1c.clp");
+    REQUIRE(r.verdict == Verdict::safe);
+    CHECK(r.stats.restarts == 0);
+    REQUIRE(r.headers.size() == 1);
+    // z is not a candidate: no rule of the loop changes it, so the path keeps z = 1.
+    CHECK(std::find(r.headers[0].abstracted.begin(), r.headers[0].abstracted.end(), "X = 0") !=
+          r.headers[0].abstracted.end());
+    CHECK(has_invariant(r, "p(1)", "Y >= 0 ∧ Z = 1"));
+}
+
+TEST_CASE("RV'11 Fig. 1(d): the 10000-iteration loop without unrolling") {
+    Result r = run_file("rv11-fig1d.clp");
+    REQUIRE(r.verdict == Verdict::safe);
+    CHECK(r.stats.nodes < 50);
+    CHECK(r.stats.unrollings == 0);
+    CHECK(r.stats.restarts == 0);
+}
+
+TEST_CASE("minimax overview (b) closes after one iteration; loop1 of lazy annotation") {
+    Result b = run_file("minimax-overview-b.clp");
+    REQUIRE(b.verdict == Verdict::safe);
+    CHECK(b.stats.loop_closures == 1);
+    CHECK(b.stats.unrollings == 0);
+    Result l = run_file("lazy-loop1.clp");
+    CHECK(l.verdict == Verdict::safe);
+    CHECK(l.stats.unrollings == 0);
+}
+
+TEST_CASE("an error behind an abstraction: refined, restarted, then found for real") {
+    Result r = run_file("rv11-fig1a-unsafe.clp");
+    REQUIRE(r.verdict == Verdict::unsafe);
+    CHECK(r.stats.restarts >= 1);
+    CHECK(r.stats.spurious_errors >= 1);
+    REQUIRE(r.counterexample.has_value());
+    CHECK(r.counterexample->path.back().point_label == "error");
+}
+
+TEST_CASE("a candidate an infeasibility proof uses is never abstracted") {
+    // x = 0; while (*) { if (x != 0) error; }: the guard x != 0 is refuted by x = 0.
+    Result r = run_text("?- p(0, X).\n"
+                        "p(0, X) :- p(1, X1), X1 = 0.\n"
+                        "p(1, X) :- p(2, X).\n"
+                        "p(1, X) :- p(3, X).\n"
+                        "p(2, X) :- error, X != 0.\n"
+                        "p(2, X) :- p(1, X), X = 0.\n"
+                        "p(3, X).\n");
+    CHECK(r.verdict == Verdict::safe);
+    CHECK(r.stats.restarts == 0);
+}
+
+TEST_CASE("an error two iterations deep is found by deepening the unrolling") {
+    // x = 0; while (*) { if (x == 2) error; x++; }
+    Result r = run_text("?- p(0, X).\n"
+                        "p(0, X) :- p(1, X1), X1 = 0.\n"
+                        "p(1, X) :- p(2, X).\n"
+                        "p(1, X) :- p(3, X).\n"
+                        "p(2, X) :- error, X = 2.\n"
+                        "p(2, X) :- p(4, X), X != 2.\n"
+                        "p(4, X) :- p(1, X1), X1 = X + 1.\n"
+                        "p(3, X).\n");
+    REQUIRE(r.verdict == Verdict::unsafe);
+    const auto& path = r.counterexample->path;
+    // p(0) p(1) p(2) p(4) p(1) p(2) p(4) p(1) p(2) error: x = 0, 1, 2.
+    CHECK(std::count_if(path.begin(), path.end(),
+                        [](const CounterexampleStep& s) { return s.point_label == "p(4)"; }) == 2);
+}
+
+TEST_CASE("nested loops: safe, and an error that needs both loops to run") {
+    const std::string loops = "?- p(0, I, J, N, M).\n"
+                              "p(0, I, J, N, M) :- p(1, I1, J1, N, M), I1 = 0, J1 = 0.\n"
+                              "p(1, I, J, N, M) :- p(2, I, J1, N, M), I < N, J1 = 0.\n"
+                              "p(1, I, J, N, M) :- p(5, I, J, N, M), I >= N.\n"
+                              "p(2, I, J, N, M) :- p(2, I, J1, N, M), J < M, J1 = J + 1.\n"
+                              "p(2, I, J, N, M) :- p(1, I1, J, N, M), J >= M, I1 = I + 1.\n"
+                              "p(5, I, J, N, M).\n";
+    Result safe = run_text(loops + "p(5, I, J, N, M) :- error, I < 0.\n");
+    CHECK(safe.verdict == Verdict::safe);
+    Result unsafe = run_text(loops + "p(5, I, J, N, M) :- error, I + J = 5, N = 2.\n");
+    REQUIRE(unsafe.verdict == Verdict::unsafe);
+    CHECK(unsafe.counterexample.has_value());
+}
+
+TEST_CASE("a relational invariant the candidates cannot express: UNKNOWN, not a guess") {
+    // x = 0; y = 0; while (*) { x += 2; y += 1; } if (x < y) error: needs x >= y.
+    Result r = run_text("?- p(0, X, Y).\n"
+                        "p(0, X, Y) :- p(1, X1, Y1), X1 = 0, Y1 = 0.\n"
+                        "p(1, X, Y) :- p(1, X1, Y1), X1 = X + 2, Y1 = Y + 1.\n"
+                        "p(1, X, Y) :- p(2, X, Y).\n"
+                        "p(2, X, Y) :- error, X < Y.\n"
+                        "p(2, X, Y).\n");
+    CHECK(r.verdict == Verdict::unknown);
+    CHECK(r.reason == UnknownReason::bound);
+}
