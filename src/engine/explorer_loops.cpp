@@ -68,7 +68,11 @@ void Explorer::install_header(Frame& f) {
         c.cell = solver_.add_switchable_cell(solver_.instantiate(formula, renamed, types), true);
         h.candidates.push_back(c);
     };
+    std::vector<std::pair<std::uint32_t, Number>> constants;
     for (Term conjunct : solver_.conjuncts(*projected)) {
+        if (auto v = solver_.point_var_value(conjunct); v && modified[v->first]) {
+            constants.push_back(*v);
+        }
         std::vector<std::uint32_t> vars = solver_.point_vars_in(conjunct);
         // What speaks only of positions the loop never changes stays true through it, and
         // the path keeps saying it: no candidate needed.
@@ -82,6 +86,25 @@ void Explorer::install_header(Frame& f) {
             add(conjunct);
         }
         ++group;
+    }
+    // Variables that start at constants also get their differences as candidates: the
+    // projection says x = 0 ∧ y = 0, but the invariant may be x >= y (the minimax paper's
+    // y >= n, slackened from y = n). A bounded number, to keep closures cheap.
+    constexpr std::size_t max_differences = 16;
+    std::size_t differences = 0;
+    for (std::size_t a = 0; a < constants.size() && differences < max_differences; ++a) {
+        for (std::size_t b = a + 1; b < constants.size() && differences < max_differences; ++b) {
+            const auto& [i, vi] = constants[a];
+            const auto& [j, vj] = constants[b];
+            if (types[i] == Type::array || types[j] == Type::array) continue;
+            Term eq = solver_.difference_equation(i, j, vi - vj, types[i]);
+            auto halves = solver_.equation_halves(eq);
+            h.groups.push_back(eq);
+            add(halves->first);
+            add(halves->second);
+            ++group;
+            ++differences;
+        }
     }
     for (std::size_t i = 0; i < renamed.size(); ++i) {
         if (modified[i]) h.links.push_back(solver_.add_switchable_cell(solver_.equal(renamed[i], f.state[i]), false));

@@ -72,6 +72,10 @@ public:
     std::vector<Term> conjuncts(Term t);
     // For an arithmetic equation a = b: the two halves a <= b and a >= b.
     std::optional<std::pair<Term, Term>> equation_halves(Term t);
+    // For `point_var(i) = n` with n a numeral: (i, n).
+    std::optional<std::pair<std::uint32_t, Number>> point_var_value(Term t);
+    // point_var(i) - point_var(j) = d, over integers (or reals).
+    Term difference_equation(std::uint32_t i, std::uint32_t j, const Number& d, Type type);
     // The positions i of the point variables that occur in `t`, sorted.
     std::vector<std::uint32_t> point_vars_in(Term t);
     // `t` (over point variables) in CLP syntax, point variable i printed as names[i].

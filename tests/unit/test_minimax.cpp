@@ -146,7 +146,7 @@ TEST_CASE("nested loops: safe, and an error that needs both loops to run") {
     CHECK(unsafe.counterexample.has_value());
 }
 
-TEST_CASE("a relational invariant the candidates cannot express: UNKNOWN, not a guess") {
+TEST_CASE("variables that start at constants get their difference as a candidate") {
     // x = 0; y = 0; while (*) { x += 2; y += 1; } if (x < y) error: needs x >= y.
     Result r = run_text("?- p(0, X, Y).\n"
                         "p(0, X, Y) :- p(1, X1, Y1), X1 = 0, Y1 = 0.\n"
@@ -154,6 +154,20 @@ TEST_CASE("a relational invariant the candidates cannot express: UNKNOWN, not a 
                         "p(1, X, Y) :- p(2, X, Y).\n"
                         "p(2, X, Y) :- error, X < Y.\n"
                         "p(2, X, Y).\n");
+    REQUIRE(r.verdict == Verdict::safe);
+    CHECK(r.stats.unrollings == 0);
+    REQUIRE(!r.invariants.empty());
+    CHECK(r.invariants[0].formula.find("X - Y >= 0") != std::string::npos);
+}
+
+TEST_CASE("an invariant the candidates cannot express: UNKNOWN, not a guess") {
+    // x = 0; while (*) x += 2; if (x == 1) error: needs x even.
+    Result r = run_text("?- p(0, X).\n"
+                        "p(0, X) :- p(1, X1), X1 = 0.\n"
+                        "p(1, X) :- p(1, X1), X1 = X + 2.\n"
+                        "p(1, X) :- p(2, X).\n"
+                        "p(2, X) :- error, X = 1.\n"
+                        "p(2, X).\n");
     CHECK(r.verdict == Verdict::unknown);
     CHECK(r.reason == UnknownReason::bound);
 }
