@@ -16,8 +16,10 @@ packages=(
   # libraries that save hand-written code
   libboost-dev libboost-graph-dev libboost-container-dev
   nlohmann-json3-dev libfmt-dev libcli11-dev
-  # tests
-  doctest-dev python3
+  # tests (python3-jsonschema validates the tree documents against their schema)
+  doctest-dev python3 python3-jsonschema
+  # derivation trees rendered as SVG (optional at run time: --tree dot works without it)
+  graphviz
   # fuzzing and the sanitizer build (clang's libFuzzer runtime)
   clang-14 libclang-rt-14-dev
 )

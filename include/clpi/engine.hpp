@@ -37,6 +37,8 @@ struct Options {
     std::uint64_t memory_limit_mb = 0;  // 0: none
     // Set from outside (a signal handler) to stop the run: UNKNOWN (interrupted).
     const std::atomic<bool>* interrupt = nullptr;
+    // Keep the derivation tree (Result::tree) for the exporters; costs memory and time.
+    bool record_tree = false;
     // Called about twice a second during a run, when set.
     std::function<void(const Progress&)> on_progress;
 };

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "clpi/program.hpp"
+#include "clpi/tree.hpp"
 
 namespace clpi {
 
@@ -84,6 +85,7 @@ struct Result {
     std::optional<Counterexample> counterexample;
     std::vector<Invariant> invariants;   // memo entries at loop headers (minimax)
     std::vector<HeaderReport> headers;   // loop header occurrences, in order of finishing
+    std::optional<Tree> tree;            // with Options::record_tree
     std::vector<std::string> notes;   // e.g. "program has loops: explored with default bound 20"
 };
 

@@ -1,6 +1,9 @@
 // `clpi verify FILE`: parse, check, verify, print the verdict (contract section 7).
 #include <atomic>
 #include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <unistd.h>
 
@@ -33,7 +36,47 @@ struct VerifyArgs {
     bool stats = false;
     bool quiet = false;
     bool invariants = false;
+    std::string tree;          // text, dot, json, html, svg
+    std::string out;           // where the tree goes (default: standard output)
+    bool ascii = false;
+    std::uint64_t tree_max_nodes = 0;
 };
+
+// Writes the tree where asked. Returns false (with a message) when it cannot.
+bool write_tree(const VerifyArgs& a, const Program& program, const Result& r) {
+    if (!r.tree) return true;
+    TreeFormat f;
+    f.ascii = a.ascii;
+    f.max_nodes = a.tree_max_nodes;
+    std::string text;
+    if (a.tree == "text") text = tree_text(*r.tree, f);
+    if (a.tree == "dot" || a.tree == "svg") text = tree_dot(*r.tree, f);
+    if (a.tree == "json") text = tree_json(*r.tree, tree_result_json(program, r));
+    if (a.tree == "html") text = tree_html(*r.tree, tree_result_json(program, r));
+    if (a.tree == "svg") {
+        if (std::system("command -v dot >/dev/null 2>&1") != 0) {
+            std::cerr << "clpi: error: --tree svg needs Graphviz's `dot` (Debian package graphviz); "
+                         "--tree dot writes the graph it would render\n";
+            return false;
+        }
+        std::string cmd = "dot -Tsvg" + (a.out.empty() ? std::string() : " -o '" + a.out + "'");
+        FILE* pipe = popen(cmd.c_str(), "w");
+        if (!pipe) return false;
+        std::fwrite(text.data(), 1, text.size(), pipe);
+        return pclose(pipe) == 0;
+    }
+    if (a.out.empty()) {
+        std::cout << text;
+        return true;
+    }
+    std::ofstream file(a.out, std::ios::binary);
+    file << text;
+    if (!file) {
+        std::cerr << "clpi: error: cannot write " << a.out << "\n";
+        return false;
+    }
+    return true;
+}
 
 // A status line on stderr, refreshed in place, only when stderr is a terminal.
 void show_progress(const Progress& p) {
@@ -56,6 +99,7 @@ int run_verify(const VerifyArgs& a) {
     opt.timeout_s = a.timeout_s;
     opt.memory_limit_mb = a.memory_mb;
     opt.interrupt = &interrupted;
+    opt.record_tree = !a.tree.empty();
     bool live = !a.quiet && !a.json && isatty(STDERR_FILENO);
     if (live) opt.on_progress = show_progress;
 
@@ -64,7 +108,12 @@ int run_verify(const VerifyArgs& a) {
     std::signal(SIGINT, SIG_DFL);
     if (live) std::cerr << "\r\033[K" << std::flush;
 
-    if (a.json) {
+    // A tree in a machine format on standard output leaves the verdict to standard error
+    // (and to the exit status), so that the output stays one document.
+    bool tree_on_stdout = !a.tree.empty() && a.tree != "text" && a.out.empty();
+    if (tree_on_stdout) {
+        std::cerr << result_text(*program, r);
+    } else if (a.json) {
         std::cout << result_json(*program, r).dump(2) << "\n";
     } else {
         std::cout << result_text(*program, r);
@@ -75,6 +124,7 @@ int run_verify(const VerifyArgs& a) {
         if (a.stats || stopped) std::cout << stats_text(r.stats);
         for (const std::string& n : r.notes) std::cerr << "clpi: note: " << n << "\n";
     }
+    if (!a.tree.empty() && !write_tree(a, *program, r)) return exit_usage;
     switch (r.verdict) {
     case Verdict::safe: return exit_safe;
     case Verdict::unsafe: return exit_unsafe;
@@ -114,6 +164,15 @@ Runner add_verify_command(CLI::App& app) {
                   "for SAFE, print the interpolant stored at each loop header (the invariant "
                   "it proved), in CLP syntax");
     cmd->add_flag("-q,--quiet", args->quiet, "no progress line on the terminal");
+    cmd->add_option("--tree", args->tree,
+                    "write the derivation tree: text (a terminal tree), dot (Graphviz), json "
+                    "(versioned schema), html (a page that replays the search), svg (needs "
+                    "Graphviz)")
+        ->check(CLI::IsMember({"text", "dot", "json", "html", "svg"}));
+    cmd->add_option("-o,--output-file", args->out, "write the tree to this file");
+    cmd->add_flag("--ascii", args->ascii, "text tree without Unicode box drawing");
+    cmd->add_option("--tree-max-nodes", args->tree_max_nodes,
+                    "show at most N nodes of the tree (a marker says how many more)");
     cmd->footer("Exit status: 0 SAFE, 10 UNSAFE, 5 UNKNOWN, 1 usage error, 2 bad input, "
                 "6 internal error.");
     return [args] { return run_verify(*args); };

@@ -69,6 +69,14 @@ std::string stats_text(const Stats& s) {
     return out;
 }
 
+std::string tree_result_json(const Program& program, const Result& r) {
+    nlohmann::json j = result_json(program, r);
+    for (const char* k : {"solver_time_s", "solver_time_s_by_purpose", "time_s", "peak_memory_mb"}) {
+        j["stats"].erase(k);
+    }
+    return j.dump();
+}
+
 std::string invariants_text(const Result& r) {
     if (r.verdict != Verdict::safe) return "Invariants: none (only a SAFE result proves them)\n";
     if (r.invariants.empty()) return "Invariants: none (no loop header was explored)\n";

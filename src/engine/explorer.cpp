@@ -21,7 +21,8 @@ Explorer::Explorer(const Program& program, const Options& options, StrategyTrait
     , memo_(program.points.size())
     , on_path_(program.points.size(), 0)
     , graph_(build_point_graph(program))
-    , header_frame_(program.points.size(), -1) {
+    , header_frame_(program.points.size(), -1)
+    , record_(options.record_tree) {
     for (PointId p = 0; p < program.points.size(); ++p) types_.push_back(state_types(program, p));
 }
 
@@ -44,7 +45,7 @@ Answer Explorer::feasible(const Transition& t) {
 }
 
 bool Explorer::subsumed(PointId point, const std::vector<Term>& state,
-                        std::vector<CellId>& core, bool& complete) {
+                        std::vector<CellId>& core, bool& complete, const MemoEntry** by) {
     ++on_path_[point];  // the goal's own counts include itself
     bool found = false;
     // Newest first: the entry of a sibling just explored is the likeliest to cover.
@@ -59,6 +60,7 @@ bool Explorer::subsumed(PointId point, const std::vector<Term>& state,
         if (solver_.entails(goal, &core) == Answer::unsat) {
             complete = e.counts.empty();
             found = true;
+            if (by) *by = &e;
             break;
         }
     }
@@ -95,24 +97,32 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
     }
     std::uint64_t node = ++stats_.nodes;
     stats_.max_depth = std::max<std::uint64_t>(stats_.max_depth, depth);
+    if (record_) rec_create(node, t, step, depth, cells_begin);
     if (a == Answer::unsat) {
         ++stats_.infeasible;
         std::vector<CellId> core;
         if (traits_.interpolate) core = solver_.unsat_core();
         note_core(core);
+        if (record_) {
+            rec_kind(node, NodeKind::infeasible);
+            rec_core(node, core);
+        }
         return leave(core, true);
     }
     if (a == Answer::unknown) {
         solver_unknown_ = true;  // not explored: the verdict can no longer be SAFE
+        if (record_) rec_kind(node, NodeKind::unknown);
         return leave({}, false);
     }
-    if (t.kind == BodyKind::error && headers_on_path_ > 0) return on_error(std::move(step));
+    if (t.kind == BodyKind::error && headers_on_path_ > 0) return on_error(node, std::move(step));
     if (t.kind == BodyKind::error) {
         // The counterexample is read off a model of this path.
         if (solver_.ensure_model() != Answer::sat) {
             solver_unknown_ = true;
+            if (record_) rec_kind(node, NodeKind::unknown);
             return leave({}, false);
         }
+        if (record_) rec_kind(node, NodeKind::error_real);
         ++stats_.errors;
         path_.push_back(std::move(step));
         counterexample_ = make_counterexample(solver_, program_, path_);
@@ -120,13 +130,22 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
     }
     if (t.kind == BodyKind::terminal || program_.points[t.next_point].rules.empty()) {
         ++stats_.terminal;
+        if (record_) rec_kind(node, NodeKind::terminal);
         return leave({}, true);
     }
     std::vector<CellId> core;
     bool complete = true;
-    if (traits_.interpolate && subsumed(t.next_point, t.next_state, core, complete)) {
+    const MemoEntry* by = nullptr;
+    if (traits_.interpolate && subsumed(t.next_point, t.next_state, core, complete, &by)) {
         ++stats_.subsumed;
         note_core(core);
+        if (record_) {
+            rec_kind(node, NodeKind::subsumed);
+            rec_core(node, core);
+            TreeNode* n = rec_node(node);
+            n->subsumer = by->node;
+            n->subsumer_interpolant = solver_.to_clp(by->interpolant, point_names(t.next_point));
+        }
         return leave(core, complete);
     }
     bool new_header = false;
@@ -136,6 +155,12 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
             new_header = true;
         } else if (close_loop(static_cast<std::size_t>(h), t.next_state, core)) {
             ++stats_.loop_closures;
+            if (record_) {
+                rec_kind(node, NodeKind::closed);
+                rec_core(node, core);
+                rec_node(node)->loop_ancestor = frames_[static_cast<std::size_t>(h)].node;
+                rec_node(node)->abstracted = std::move(last_abstracted_);
+            }
             return leave(core, true);
         } else {
             ++stats_.unrollings;  // explored as one more iteration, under the header's context
@@ -143,6 +168,7 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
     }
     if (bound_ && on_path_[t.next_point] > *bound_) {
         ++stats_.cut_by_bound;
+        if (record_) rec_kind(node, NodeKind::cut);
         return leave({}, false);
     }
     Frame f;
@@ -221,6 +247,11 @@ void Explorer::finish_frame() {
     frames_.pop_back();
     if (traits_.interpolate) {
         if (itp) {
+            if (record_) {
+                std::string text = solver_.to_clp(*itp, point_names(f.point));
+                rec_node(f.node)->interpolant = text;
+                rec_event("memo", f.node, text);
+            }
             MemoEntry e{*itp, f.node, {}};
             if (!f.complete) e.counts = on_path_;  // still counts f itself
             memo_.store(f.point, std::move(e));
@@ -266,6 +297,7 @@ Result Explorer::finish(Result r) {
     stats_.time_s = limits_.elapsed_s();
     stats_.peak_memory_mb = peak_memory_mb();
     r.stats = stats_;
+    if (record_) r.tree = std::move(tree_);
     return r;
 }
 
@@ -280,7 +312,7 @@ Result Explorer::run() {
             Options::default_unroll));
     }
 
-    Transition root = start(solver_, program_);
+    Transition root = start(solver_, program_, record_);
     PathStep first{true, 0, root.binding};
     Visit v = visit(root, std::move(first), 0, false);
     while (v != Visit::error && !frames_.empty()) {
@@ -311,7 +343,7 @@ Result Explorer::run() {
             finish_frame();
             continue;
         }
-        Transition t = apply_rule(solver_, program_, rule, f.state);
+        Transition t = apply_rule(solver_, program_, rule, f.state, record_);
         std::uint32_t depth = f.depth + 1;
         std::size_t at = frames_.size() - 1;
         v = visit(t, PathStep{false, rule, t.binding}, depth, may_defer);

@@ -93,19 +93,28 @@ private:
     // proves (it may still be abstracted later), if any.
     void note_core(const std::vector<solver::CellId>& core, const Candidate* self = nullptr);
     // An error reached with loop headers on the path: real (counterexample) or spurious.
-    Visit on_error(PathStep step);
+    Visit on_error(std::uint64_t node, PathStep step);
     void restart(std::size_t h);
     // Removes abstracted candidates from a set of max cells: only the proof of their own
     // invariance used them, and that proof is moot once they are abstracted.
     void drop_abstracted(std::vector<solver::CellId>& cells) const;
     void finish_header(const Frame& f, std::optional<Term> interpolant);
     [[nodiscard]] std::vector<std::string> point_names(PointId p) const;
+    // ---- the derivation tree, when recorded (explorer_record.cpp) ----
+    void rec_create(std::uint64_t node, const Transition& t, const PathStep& step,
+                    std::uint32_t depth, std::size_t cells_begin);
+    void rec_kind(std::uint64_t node, NodeKind kind);
+    // The proof of a node: refs to the constraints in `core`, which become max.
+    void rec_core(std::uint64_t node, const std::vector<solver::CellId>& core);
+    void rec_mark(solver::CellId cell, Mark mark);
+    void rec_event(const char* kind, std::uint64_t node, std::string detail);
+    TreeNode* rec_node(std::uint64_t node);
     solver::Answer feasible(const Transition& t);
     void set_call_timeout();
     // Is the goal covered by a memo entry? `core`: the cells that proved it; `complete`:
     // whether the entry's subtree was explored without a cut.
     bool subsumed(PointId point, const std::vector<Term>& state, std::vector<solver::CellId>& core,
-                  bool& complete);
+                  bool& complete, const MemoEntry** by = nullptr);
     void finish_leaf(const std::vector<solver::CellId>& max_cells, bool complete);
     void finish_frame();
     // The interpolant of the goal on top of the stack: its max cells (sorted) projected
@@ -140,6 +149,10 @@ private:
     static constexpr std::uint64_t max_restarts = 1000;
     std::vector<Invariant> invariants_;
     std::vector<HeaderReport> header_reports_;
+    bool record_ = false;
+    Tree tree_;
+    std::vector<ConstraintRef> cell_origin_;  // per live cell: the node constraint it shows as
+    std::vector<std::string> last_abstracted_;  // by the last successful close_loop
 };
 
 }  // namespace clpi::engine

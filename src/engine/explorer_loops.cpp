@@ -61,12 +61,18 @@ void Explorer::install_header(Frame& f) {
     Header h;
     h.first_candidate = static_cast<CellId>(solver_.cell_count());
     std::uint32_t group = 0;
+    TreeNode* node = record_ ? rec_node(f.node) : nullptr;
     auto add = [&](Term formula) {
         Candidate c;
         c.formula = formula;
         c.group = group;
         c.cell = solver_.add_switchable_cell(solver_.instantiate(formula, renamed, types), true);
         h.candidates.push_back(c);
+        if (node) {
+            cell_origin_.resize(solver_.cell_count());
+            cell_origin_[c.cell] = {f.node, static_cast<std::uint32_t>(node->constraints.size())};
+            node->constraints.push_back({solver_.to_clp(formula, names), Mark::neutral, true, false});
+        }
     };
     std::vector<std::pair<std::uint32_t, Number>> constants;
     for (Term conjunct : solver_.conjuncts(*projected)) {
@@ -169,9 +175,15 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
             return false;  // all or nothing: nothing was changed yet
         }
     }
+    last_abstracted_.clear();
     for (std::size_t i : abstracted) {
         h.candidates[i].min = true;
         solver_.set_active(h.candidates[i].cell, false);
+        if (record_) {
+            last_abstracted_.push_back(solver_.to_clp(h.candidates[i].formula, point_names(hf.point)));
+            rec_mark(h.candidates[i].cell, Mark::min);
+            rec_event("abstract", hf.node, last_abstracted_.back());
+        }
     }
     for (auto& [i, proof] : proofs) {
         note_core(proof, &frames_[hi].header->candidates[i]);
@@ -182,7 +194,7 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
     return true;
 }
 
-Explorer::Visit Explorer::on_error(PathStep step) {
+Explorer::Visit Explorer::on_error(std::uint64_t node, PathStep step) {
     std::vector<std::size_t> headers;
     for (std::size_t k = 0; k < frames_.size(); ++k) {
         if (frames_[k].header) headers.push_back(k);
@@ -196,6 +208,7 @@ Explorer::Visit Explorer::on_error(PathStep step) {
         for (CellId l : h.links) solver_.set_active(l, m == Mode::concrete);
     };
     auto leave_unexplained = [&](bool unknown) {
+        if (record_) rec_kind(node, NodeKind::unknown);
         for (std::size_t k : headers) set_mode(k, Mode::explored);
         solver_.pop();
         if (unknown) {
@@ -210,6 +223,7 @@ Explorer::Visit Explorer::on_error(PathStep step) {
     set_call_timeout();
     Answer concrete = solver_.check();
     if (concrete == Answer::sat && solver_.ensure_model() == Answer::sat) {
+        if (record_) rec_kind(node, NodeKind::error_real);
         ++stats_.errors;
         path_.push_back(std::move(step));
         counterexample_ = make_counterexample(solver_, program_, path_);
@@ -235,10 +249,22 @@ Explorer::Visit Explorer::on_error(PathStep step) {
                 if (cand.min) groups.push_back(cand.group);
             }
             if (!groups.empty()) {
+                std::vector<std::string> locks;
                 for (Candidate& cand : h.candidates) {
                     if (std::find(groups.begin(), groups.end(), cand.group) != groups.end()) {
                         cand.locked = true;
+                        if (record_) {
+                            locks.push_back(solver_.to_clp(cand.formula, point_names(frames_[k].point)));
+                            TreeNode* hn = rec_node(cell_origin_[cand.cell].node);
+                            hn->constraints[cell_origin_[cand.cell].index].locked = true;
+                            rec_event("lock", frames_[k].node, locks.back());
+                        }
                     }
+                }
+                if (record_) {
+                    rec_kind(node, NodeKind::error_spurious);
+                    rec_node(node)->loop_ancestor = frames_[k].node;
+                    rec_node(node)->locks = std::move(locks);
                 }
                 for (std::size_t hk : headers) set_mode(hk, Mode::explored);
                 solver_.pop();
@@ -287,6 +313,13 @@ void Explorer::restart(std::size_t hi) {
     for (Candidate& c : h.header->candidates) {
         c.min = c.max = c.blocked = false;
         solver_.set_active(c.cell, true);
+        if (record_) rec_mark(c.cell, Mark::neutral);
+    }
+    if (record_) {
+        for (TreeNode& n : tree_.nodes) {
+            if (n.id > h.node) n.discarded = true;
+        }
+        rec_event("restart", h.node, fmt::format("restart {} at node {}", stats_.restarts + 1, h.node));
     }
     memo_.erase_newer_than(h.node);
     std::erase_if(invariants_, [&](const Invariant& i) { return i.node > h.node; });

@@ -2,6 +2,10 @@
 
 #include <optional>
 
+#include <fmt/format.h>
+
+#include "clpi/parse.hpp"
+
 namespace clpi::engine {
 
 namespace {
@@ -40,8 +44,8 @@ Term arg_term(solver::Solver& s, Binder& b, const Arg& a) {
     return s.numeral(Number(a.integer));
 }
 
-void add_constraints(solver::Solver& s, const std::vector<Constraint>& cs, Binder& b,
-                     Transition& t) {
+void add_constraints(solver::Solver& s, const std::vector<Constraint>& cs,
+                     const std::vector<Variable>& vars, Binder& b, Transition& t, bool labels) {
     std::vector<Term> binding = b.finish();
     std::vector<Term> side;
     for (const Constraint& c : cs) {
@@ -49,6 +53,11 @@ void add_constraints(solver::Solver& s, const std::vector<Constraint>& cs, Binde
         Term ct = s.encode(c, binding, side);
         t.constraints.insert(t.constraints.end(), side.begin(), side.end());
         t.constraints.push_back(ct);
+        if (labels) {
+            std::string text = format_constraint(c, vars);
+            for (std::size_t k = 0; k < side.size(); ++k) t.labels.push_back("divisor != 0 in " + text);
+            t.labels.push_back(std::move(text));
+        }
     }
     t.binding = std::move(binding);
 }
@@ -61,7 +70,7 @@ std::vector<Type> state_types(const Program& program, PointId point) {
     return {pred.arg_types.begin() + pt.first_state_arg, pred.arg_types.end()};
 }
 
-Transition start(solver::Solver& s, const Program& program) {
+Transition start(solver::Solver& s, const Program& program, bool labels) {
     const Query& q = program.query;
     Transition t;
     t.kind = BodyKind::atom;
@@ -71,12 +80,12 @@ Transition start(solver::Solver& s, const Program& program) {
     for (std::size_t i = pt.first_state_arg; i < q.atom.args.size(); ++i) {
         t.next_state.push_back(arg_term(s, b, q.atom.args[i]));
     }
-    add_constraints(s, q.constraints, b, t);
+    add_constraints(s, q.constraints, q.vars, b, t, labels);
     return t;
 }
 
 Transition apply_rule(solver::Solver& s, const Program& program, std::uint32_t rule_index,
-                      std::span<const Term> state) {
+                      std::span<const Term> state, bool labels) {
     const Rule& r = program.rules.at(rule_index);
     Transition t;
     t.rule = rule_index;
@@ -90,6 +99,10 @@ Transition apply_rule(solver::Solver& s, const Program& program, std::uint32_t r
             b.bind(a.var, st);  // substitution: no equation needed
         } else {
             t.constraints.push_back(s.equal(arg_term(s, b, a), st));
+            if (labels) {
+                std::string arg = a.kind == Arg::Kind::variable ? r.vars[a.var].name : a.integer.str();
+                t.labels.push_back(fmt::format("head argument {} = {}", i + 1, arg));
+            }
         }
     }
     if (r.body_kind == BodyKind::atom) {
@@ -99,7 +112,7 @@ Transition apply_rule(solver::Solver& s, const Program& program, std::uint32_t r
             t.next_state.push_back(arg_term(s, b, r.body->args[i]));
         }
     }
-    add_constraints(s, r.constraints, b, t);
+    add_constraints(s, r.constraints, r.vars, b, t, labels);
     return t;
 }
 

@@ -22,17 +22,18 @@ struct Transition {
                                           // "divisor != 0" side conditions
     std::vector<Term> next_state;         // for atom bodies: the child's state terms
     std::vector<Term> fresh;              // the new variables this step introduced
+    std::vector<std::string> labels;      // with `labels`: each constraint in CLP syntax
 };
 
 // The state variables' types of a point, in state order.
 std::vector<Type> state_types(const Program& program, PointId point);
 
 // The root goal: the query's variables are fresh; its constraints are the root's cells.
-Transition start(solver::Solver& s, const Program& program);
+Transition start(solver::Solver& s, const Program& program, bool labels = false);
 
 // Applies rule `rule_index` to a goal at the rule's head point with state `state`. Head
 // arguments are matched by substitution where the variable is new, by equations otherwise.
 Transition apply_rule(solver::Solver& s, const Program& program, std::uint32_t rule_index,
-                      std::span<const Term> state);
+                      std::span<const Term> state, bool labels = false);
 
 }  // namespace clpi::engine

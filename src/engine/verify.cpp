@@ -94,6 +94,10 @@ Result verify_deepening(const Program& program, const Options& options) {
         if (!deeper) {
             total.time_s = elapsed();
             r.stats = total;
+            if (r.tree && rounds > 1) {
+                r.tree->note = fmt::format("the last of {} rounds of deepening, unroll bound {}",
+                                           rounds, bound);
+            }
             if (rounds > 1) {
                 r.notes.push_back(fmt::format(
                     "loops that no invariant closed were unrolled by iterative deepening: {} "
