@@ -24,5 +24,7 @@ using Runner = std::function<int()>;
 Runner add_check_command(CLI::App& app);
 Runner add_fmt_command(CLI::App& app);
 Runner add_verify_command(CLI::App& app);
+Runner add_compare_command(CLI::App& app);
+Runner add_explain_command(CLI::App& app);
 
 }  // namespace clpi::cli

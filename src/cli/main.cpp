@@ -28,6 +28,8 @@ int main(int argc, char** argv) {
     add(add_check_command);
     add(add_fmt_command);
     add(add_verify_command);
+    add(add_compare_command);
+    add(add_explain_command);
 
     try {
         app.parse(argc, argv);

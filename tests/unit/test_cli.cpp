@@ -147,3 +147,41 @@ TEST_CASE("cli: check and fmt") {
     CHECK(clpi("fmt --in-place " + file.string()).status == 0);
     CHECK(slurp(file) == "?- p(0, X).\np(0, X) :- X <= 1.\n");
 }
+
+TEST_CASE("cli: --tree in every format, compare and explain") {
+    fs::path lock = fs::path(CLPI_SOURCE_DIR) / "clp" / "rv11-fig1b-lock.clp";
+    Run text = clpi("verify --tree text " + lock.string());
+    CHECK(text.status == 0);
+    CHECK(text.out.rfind("SAFE\n", 0) == 0);
+    CHECK(text.out.find("spurious error: header [2]") != std::string::npos);
+    Run ascii = clpi("verify --tree text --ascii " + lock.string());
+    CHECK(ascii.out.find("`- [") != std::string::npos);
+    CHECK(ascii.out.find("└") == std::string::npos);
+    // Machine formats on standard output: the document alone, the verdict on stderr.
+    Run json = clpi("verify --tree json " + lock.string());
+    CHECK(json.status == 0);
+    CHECK(json.err.rfind("SAFE", 0) == 0);
+    auto doc = nlohmann::json::parse(json.out);
+    CHECK(doc["result"]["verdict"] == "safe");
+    CHECK(doc["nodes"].size() == doc["result"]["stats"]["nodes"]);
+    fs::path html = scratch() / "lock.html";
+    Run h = clpi("verify --tree html -o " + html.string() + " " + lock.string());
+    CHECK(h.status == 0);
+    CHECK(h.out == "SAFE\n");
+    CHECK(fs::file_size(html) > 1000);
+    Run dot = clpi("verify --tree dot --tree-max-nodes 5 " + lock.string());
+    CHECK(dot.out.find("more nodes not shown") != std::string::npos);
+    CHECK(clpi("verify --tree nonsense " + lock.string()).status == 1);
+
+    Run cmp = clpi("compare " + lock.string());
+    CHECK(cmp.status == 0);
+    CHECK(cmp.out.find("dse") != std::string::npos);
+    CHECK(cmp.out.find("bounded") != std::string::npos);
+    CHECK(cmp.out.find("minimax   SAFE") != std::string::npos);
+
+    Run ex = clpi("explain " + lock.string() + " 16");
+    CHECK(ex.status == 0);
+    CHECK(ex.out.find("infeasible") != std::string::npos);
+    CHECK(ex.out.find("10.1 `L1 = 1`") != std::string::npos);
+    CHECK(clpi("explain " + lock.string() + " 999").status == 1);
+}

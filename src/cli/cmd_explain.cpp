@@ -1,0 +1,164 @@
+// `clpi explain FILE NODE`: the story of one node of the derivation tree, in words: how it
+// was reached, its constraints, what happened to it and why, and its interpolant with the
+// descendants whose proofs made it.
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "cli/commands.hpp"
+#include "cli/load.hpp"
+#include "clpi/engine.hpp"
+
+namespace clpi::cli {
+
+namespace {
+
+struct ExplainArgs {
+    std::string file;
+    std::uint64_t node = 0;
+    std::string strategy = "minimax";
+    std::optional<std::uint32_t> unroll;
+};
+
+std::string title(const TreeNode& n) {
+    std::string s = fmt::format("[{}] {}", n.id, n.point);
+    if (n.name) s += fmt::format(" \"{}\"", *n.name);
+    if (n.line) s += fmt::format(" (line {})", *n.line);
+    return s;
+}
+
+std::string constraint_text(const Tree& t, const ConstraintRef& r) {
+    const TreeNode& n = t.nodes.at(r.node - 1);
+    return fmt::format("{}.{} `{}`", r.node, r.index + 1, n.constraints.at(r.index).text);
+}
+
+std::string story(const Tree& t, const TreeNode& n) {
+    std::string out;
+    // How it was reached.
+    std::vector<const TreeNode*> path;
+    for (const TreeNode* p = &n; p; p = p->parent ? &t.nodes.at(p->parent - 1) : nullptr) path.push_back(p);
+    out += "Reached by:\n";
+    for (std::size_t k = path.size(); k-- > 0;) {
+        const TreeNode* p = path[k];
+        out += fmt::format("  {} {}\n", p->rule == 0 ? "the query gives" : fmt::format("rule {} gives", p->rule), title(*p));
+    }
+    if (n.discarded) out += "This node was explored before a restart and then thrown away.\n";
+    // Its constraints.
+    if (n.constraints.empty()) {
+        out += "Its step added no constraint.\n";
+    } else {
+        out += "Its step added:\n";
+        for (std::size_t k = 0; k < n.constraints.size(); ++k) {
+            const TreeConstraint& c = n.constraints[k];
+            std::string why;
+            if (c.mark == Mark::max) why = " — max: a proof needs it, interpolants keep it";
+            if (c.mark == Mark::min) why = " — min: abstracted so that the loop closes";
+            if (c.locked) why += " (locked by a refinement: never abstracted again)";
+            out += fmt::format("  {}. {}{}{}\n", k + 1, c.candidate ? "candidate " : "", c.text, why);
+        }
+    }
+    // What happened and why.
+    auto list = [&](const std::vector<ConstraintRef>& refs) {
+        std::string s;
+        for (const auto& r : refs) s += "\n    " + constraint_text(t, r);
+        return s;
+    };
+    out += "What happened: ";
+    switch (n.kind) {
+    case NodeKind::expanded: out += "it was expanded: each rule of its point made a child.\n"; break;
+    case NodeKind::infeasible:
+        out += "infeasible. These constraints of its path contradict each other (an unsat core);"
+               " they become max, so its ancestors keep them:" + list(n.core) + "\n";
+        break;
+    case NodeKind::terminal: out += "a normal end: no error below, interpolant true.\n"; break;
+    case NodeKind::subsumed:
+        out += fmt::format("subsumed. Its state entails the interpolant `{}` stored by node [{}], "
+                           "whose subtree was safe; the entailment used:{}\n",
+                           n.subsumer_interpolant, n.subsumer, list(n.core));
+        break;
+    case NodeKind::closed:
+        out += fmt::format("closed by its looping ancestor [{}]: each candidate of that loop header "
+                           "still holds here (path invariance)",
+                           n.loop_ancestor);
+        if (!n.abstracted.empty()) {
+            out += "; to get there these candidates were abstracted:";
+            for (const auto& a : n.abstracted) out += " `" + a + "`";
+        }
+        out += ". The invariance proofs used:" + list(n.core) + "\n";
+        break;
+    case NodeKind::error_real: out += "the error is reachable: this path is the counterexample.\n"; break;
+    case NodeKind::error_spurious:
+        out += fmt::format("an error reached only through the abstraction of loop header [{}]: on "
+                           "the concrete path it is infeasible. The candidates that refute it are "
+                           "locked:",
+                           n.loop_ancestor);
+        for (const auto& l : n.locks) out += " `" + l + "`";
+        out += "; the header is explored again (a restart).\n";
+        break;
+    case NodeKind::cut: out += "not expanded: the unroll bound was reached here.\n"; break;
+    case NodeKind::unknown: out += "the solver could not decide it.\n"; break;
+    }
+    // Its interpolant and the proofs below that made it.
+    if (n.interpolant) {
+        out += fmt::format("Its interpolant: `{}`. It is the projection of the max constraints of its "
+                           "path; the proofs below that made them max:\n",
+                           *n.interpolant);
+        bool any = false;
+        for (const TreeNode& d : t.nodes) {
+            if (d.id <= n.id || d.core.empty()) continue;
+            // d is a descendant of n?
+            const TreeNode* p = &d;
+            while (p->parent && p->parent != n.id) p = &t.nodes.at(p->parent - 1);
+            if (p->parent != n.id) continue;
+            std::vector<ConstraintRef> above;
+            for (const auto& r : d.core) {
+                if (r.node <= n.id) above.push_back(r);
+            }
+            if (above.empty()) continue;
+            any = true;
+            out += fmt::format("  {} ({}) uses", title(d), to_string(d.kind));
+            for (const auto& r : above) out += " " + constraint_text(t, r);
+            out += "\n";
+        }
+        if (!any) out += "  none: nothing on its path was needed (interpolant true).\n";
+    }
+    return out;
+}
+
+int run_explain(const ExplainArgs& a) {
+    auto program = load_program(a.file);
+    if (!program) return exit_bad_input;
+    Options o;
+    o.strategy = *strategy_from_string(a.strategy);
+    o.unroll = a.unroll;
+    o.record_tree = true;
+    Result r = verify(*program, o);
+    if (!r.tree || a.node == 0 || a.node > r.tree->nodes.size()) {
+        std::cerr << fmt::format("clpi: error: no node {} (the tree has {} nodes)\n", a.node,
+                                 r.tree ? r.tree->nodes.size() : 0);
+        return exit_usage;
+    }
+    std::string verdict = to_string(r.verdict);
+    std::cout << fmt::format("Node {} of {} ({}, {}{})\n", a.node, program->file, r.strategy, verdict,
+                             r.tree->note.empty() ? "" : "; " + r.tree->note);
+    std::cout << story(*r.tree, r.tree->nodes.at(a.node - 1));
+    return exit_safe;
+}
+
+}  // namespace
+
+Runner add_explain_command(CLI::App& app) {
+    auto args = std::make_shared<ExplainArgs>();
+    CLI::App* cmd = app.add_subcommand(
+        "explain", "Tell the story of one node of the derivation tree (ids as in `verify --tree`): "
+                   "how it was reached, what happened to it and why, and its interpolant");
+    cmd->add_option("FILE", args->file, "CLP program (`-` for standard input)")->required();
+    cmd->add_option("NODE", args->node, "node id")->required();
+    cmd->add_option("--strategy", args->strategy, "as for verify")
+        ->check(CLI::IsMember({"minimax", "bounded", "dse"}))
+        ->capture_default_str();
+    cmd->add_option("--unroll", args->unroll, "as for verify");
+    return [args] { return run_explain(*args); };
+}
+
+}  // namespace clpi::cli

@@ -1,0 +1,19 @@
+#include "cli/load.hpp"
+
+#include <iostream>
+
+#include "cli/input.hpp"
+#include "clpi/parse.hpp"
+
+namespace clpi::cli {
+
+std::optional<Program> load_program(const std::string& path) {
+    Diagnostics diags;
+    auto text = read_input(path, diags);
+    std::optional<Program> program;
+    if (text) program = parse_program(*text, display_name(path), diags);
+    if (!diags.all().empty()) std::cerr << format_diagnostics(diags, text ? *text : "");
+    return program;
+}
+
+}  // namespace clpi::cli
