@@ -20,6 +20,8 @@ packages=(
   doctest-dev python3 python3-jsonschema
   # derivation trees rendered as SVG (optional at run time: --tree dot works without it)
   graphviz
+  # the tree viewer's browser test: headless Chromium driven by Playwright (from npm)
+  chromium
   # fuzzing and the sanitizer build (clang's libFuzzer runtime)
   clang-14 libclang-rt-14-dev
 )
@@ -27,3 +29,7 @@ packages=(
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends "${packages[@]}"
+# Node.js for the viewer's browser test, from Debian unless a newer one is already there.
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  apt-get install -y -qq --no-install-recommends nodejs npm
+fi
