@@ -204,14 +204,15 @@ std::optional<std::pair<std::uint32_t, Number>> Solver::point_var_value(Term t) 
         std::uint32_t i = 0;
         z3::expr value = e.arg(1 - side);
         if (!is_point_var(e.arg(side), i) || !value.is_numeral()) continue;
-        std::string text = value.get_decimal_string(0);
-        if (value.is_real()) {
-            // Z3 prints rationals as n/d; keep them exact.
-            std::string num = Z3_get_numeral_string(impl_->ctx, Z3_get_numerator(impl_->ctx, value));
-            std::string den = Z3_get_numeral_string(impl_->ctx, Z3_get_denominator(impl_->ctx, value));
-            return std::make_pair(i, Number(Integer(num.c_str()), Integer(den.c_str())));
-        }
-        return std::make_pair(i, Number(Integer(text.c_str())));
+        // Exact, also for rationals: numerator and denominator as decimal strings.
+        std::string num = Z3_get_numeral_string(impl_->ctx, Z3_get_numerator(impl_->ctx, value));
+        std::string den = Z3_get_numeral_string(impl_->ctx, Z3_get_denominator(impl_->ctx, value));
+        std::optional<std::pair<std::uint32_t, Number>> out;
+        out.emplace();
+        out->first = i;
+        out->second = Integer(num.c_str());
+        out->second /= Integer(den.c_str());
+        return out;
     }
     return std::nullopt;
 }

@@ -6,7 +6,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../../.." && pwd)"
 clpi="$(realpath "$1")"
-out="${2:-$root/build/viewer-test}"
+out="$(realpath -m "${2:-$root/build/viewer-test}")"
 cd "$here"
 [ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund --loglevel=error
 node viewer.test.mjs "$clpi" "$root" "$out"
