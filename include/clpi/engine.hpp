@@ -32,7 +32,7 @@ struct Options {
     static constexpr std::uint32_t default_unroll = 20;
     // minimax without --unroll deepens the unrolling of loops no invariant closes, up to
     // this many unrollings.
-    static constexpr std::uint32_t max_deepening = 64;
+    static constexpr std::uint32_t max_deepening = 32;
     double timeout_s = 0;             // 0: none
     std::uint64_t memory_limit_mb = 0;  // 0: none
     // Set from outside (a signal handler) to stop the run: UNKNOWN (interrupted).

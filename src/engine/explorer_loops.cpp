@@ -151,29 +151,78 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
             to.push_back(state[i]);
         }
     }
-    std::vector<std::size_t> abstracted;
-    std::vector<std::pair<std::size_t, std::vector<CellId>>> proofs;
-    for (std::size_t i = 0; i < h.candidates.size(); ++i) {
-        Candidate& c = h.candidates[i];
-        if (c.min) continue;
-        // Invariance of c alone: c at the header and the path back imply c at the goal.
-        for (std::size_t k = 0; k < h.candidates.size(); ++k) {
-            if (k != i && !h.candidates[k].min) solver_.set_active(h.candidates[k].cell, false);
+    const std::size_t n = h.candidates.size();
+    std::vector<Term> goals(n, 0);
+    // Checks candidate i at the goal with the candidates in `premises` on at the header.
+    auto invariant = [&](std::size_t i, const std::vector<char>& premises, std::vector<CellId>& proof) {
+        for (std::size_t k = 0; k < n; ++k) {
+            if (!h.candidates[k].min) solver_.set_active(h.candidates[k].cell, premises[k] != 0);
         }
-        Term goal = solver_.substitute(solver_.cell_term(c.cell), from, to);
-        std::vector<CellId> proof;
+        if (goals[i] == 0) goals[i] = solver_.substitute(solver_.cell_term(h.candidates[i].cell), from, to);
+        proof.clear();
         set_call_timeout();
-        Answer a = solver_.entails(goal, &proof);
-        for (std::size_t k = 0; k < h.candidates.size(); ++k) {
-            if (k != i && !h.candidates[k].min) solver_.set_active(h.candidates[k].cell, true);
+        return solver_.entails(goals[i], &proof);
+    };
+    auto restore = [&] {
+        for (std::size_t k = 0; k < n; ++k) {
+            if (!h.candidates[k].min) solver_.set_active(h.candidates[k].cell, true);
         }
+    };
+    // First each candidate alone: c at the header and the path back imply c at the goal.
+    // Such a proof stays valid whatever else is abstracted later.
+    std::vector<std::vector<CellId>> proofs(n);
+    std::vector<char> proven(n, 0), kept(n, 0);
+    std::vector<std::size_t> pending;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (h.candidates[i].min) continue;
+        std::vector<char> alone(n, 0);
+        alone[i] = 1;
+        Answer a = invariant(i, alone, proofs[i]);
+        if (a == Answer::unknown) {
+            restore();
+            return false;
+        }
+        kept[i] = 1;
         if (a == Answer::unsat) {
-            proofs.emplace_back(i, std::move(proof));
-        } else if (a == Answer::sat && !c.locked && !c.blocked && may_abstract) {
-            abstracted.push_back(i);
+            proven[i] = 1;
         } else {
-            return false;  // all or nothing: nothing was changed yet
+            pending.push_back(i);
         }
+    }
+    // The others are abstracted, if they may be. Only when one of them may not (locked by a
+    // refinement, relied on by a proof, or across an inner header) are they tried together
+    // (Houdini): the largest set of them that, with the proven ones, implies itself along
+    // the path. That costs generality: a candidate used as a premise of another's proof is
+    // marked (note_core) and never abstracted afterwards, so it is only the second choice.
+    bool all_abstractable = may_abstract;
+    for (std::size_t i : pending) {
+        if (h.candidates[i].locked || h.candidates[i].blocked) all_abstractable = false;
+    }
+    if (all_abstractable) {
+        for (std::size_t i : pending) kept[i] = 0;
+    }
+    for (bool changed = !all_abstractable; changed;) {
+        changed = false;
+        for (std::size_t i : pending) {
+            if (!kept[i]) continue;
+            Answer a = invariant(i, kept, proofs[i]);
+            if (a == Answer::unknown) {
+                restore();
+                return false;
+            }
+            if (a == Answer::sat) {
+                kept[i] = 0;
+                changed = true;
+            }
+        }
+    }
+    restore();
+    std::vector<std::size_t> abstracted;
+    for (std::size_t i : pending) {
+        if (kept[i]) continue;
+        const Candidate& c = h.candidates[i];
+        if (c.locked || c.blocked || !may_abstract) return false;  // all or nothing
+        abstracted.push_back(i);
     }
     last_abstracted_.clear();
     for (std::size_t i : abstracted) {
@@ -185,9 +234,10 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
             rec_event("abstract", hf.node, last_abstracted_.back());
         }
     }
-    for (auto& [i, proof] : proofs) {
-        note_core(proof, &frames_[hi].header->candidates[i]);
-        core.insert(core.end(), proof.begin(), proof.end());
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!kept[i]) continue;
+        note_core(proofs[i], &frames_[hi].header->candidates[i]);
+        core.insert(core.end(), proofs[i].begin(), proofs[i].end());
     }
     std::sort(core.begin(), core.end());
     core.erase(std::unique(core.begin(), core.end()), core.end());
@@ -242,16 +292,17 @@ Explorer::Visit Explorer::on_error(std::uint64_t node, PathStep step) {
         if (a == Answer::unsat) {
             std::vector<CellId> core = solver_.unsat_core();
             Header& h = *frames_[k].header;
-            std::vector<std::uint32_t> groups;
+            // Lock exactly the abstracted candidates the refutation needs (for an equation,
+            // perhaps one half: the other may still be slackened away).
+            std::vector<CellId> needed;
             for (CellId c : core) {
                 if (c < h.first_candidate || c >= h.first_candidate + h.candidates.size()) continue;
-                const Candidate& cand = h.candidates[c - h.first_candidate];
-                if (cand.min) groups.push_back(cand.group);
+                if (h.candidates[c - h.first_candidate].min) needed.push_back(c);
             }
-            if (!groups.empty()) {
+            if (!needed.empty()) {
                 std::vector<std::string> locks;
                 for (Candidate& cand : h.candidates) {
-                    if (std::find(groups.begin(), groups.end(), cand.group) != groups.end()) {
+                    if (std::find(needed.begin(), needed.end(), cand.cell) != needed.end()) {
                         cand.locked = true;
                         if (record_) {
                             locks.push_back(solver_.to_clp(cand.formula, point_names(frames_[k].point)));
@@ -345,7 +396,7 @@ void Explorer::finish_header(const Frame& f, std::optional<Term> interpolant) {
         ++(c.min ? stats_.candidates_abstracted : stats_.candidates_kept);
         // Both halves of an equation alike: report the equation once.
         bool pair = i + 1 < h.candidates.size() && h.candidates[i + 1].group == c.group;
-        if (pair && h.candidates[i + 1].min == c.min) {
+        if (pair && h.candidates[i + 1].min == c.min && h.candidates[i + 1].locked == c.locked) {
             const Candidate& d = h.candidates[i + 1];
             ++(d.min ? stats_.candidates_abstracted : stats_.candidates_kept);
             std::string text = solver_.to_clp(h.groups[c.group], names);

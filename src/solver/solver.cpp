@@ -252,7 +252,10 @@ void Solver::set_active(CellId c, bool on) {
     impl_->active[c] = on ? 1 : 0;
     if (on) {
         ++impl_->active_switchables;
-        impl_->model.reset();  // switching a cell on may invalidate the model
+        // The model stays a model of the live cells if it satisfies the one switched on.
+        if (impl_->model && !impl_->model->eval(impl_->at(impl_->cell_terms[c]), true).is_true()) {
+            impl_->model.reset();
+        }
     } else {
         --impl_->active_switchables;
     }
