@@ -10,7 +10,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.hpp"
-#include "cli/input.hpp"
+#include "cli/load.hpp"
 #include "cli/report.hpp"
 #include "clpi/engine.hpp"
 #include "clpi/parse.hpp"
@@ -86,11 +86,7 @@ void show_progress(const Progress& p) {
 }
 
 int run_verify(const VerifyArgs& a) {
-    Diagnostics diags;
-    auto text = read_input(a.file, diags);
-    std::optional<Program> program;
-    if (text) program = parse_program(*text, display_name(a.file), diags);
-    if (!diags.all().empty()) std::cerr << format_diagnostics(diags, text ? *text : "");
+    auto program = load_program(a.file);
     if (!program) return exit_bad_input;
 
     Options opt;
