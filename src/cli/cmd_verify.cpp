@@ -21,9 +21,11 @@ namespace {
 
 std::atomic<bool> interrupted{false};
 
-extern "C" void on_interrupt(int /*signal*/) {
+// Ctrl-C (SIGINT) and SIGTERM (sent by `timeout`, batch schedulers, benchmark harnesses)
+// stop the run with UNKNOWN (interrupted) and the statistics so far.
+extern "C" void on_interrupt(int signal) {
     interrupted.store(true);
-    std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the process at once
+    std::signal(signal, SIG_DFL);  // a second one ends the process at once
 }
 
 struct VerifyArgs {
@@ -100,8 +102,10 @@ int run_verify(const VerifyArgs& a) {
     if (live) opt.on_progress = show_progress;
 
     std::signal(SIGINT, on_interrupt);
+    std::signal(SIGTERM, on_interrupt);
     Result r = verify(*program, opt);
     std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
     if (live) std::cerr << "\r\033[K" << std::flush;
 
     // A tree in a machine format on standard output leaves the verdict to standard error

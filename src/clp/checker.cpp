@@ -3,6 +3,7 @@
 #include <cctype>
 #include <functional>
 #include <map>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -232,6 +233,8 @@ void Checker::apply_directives() {
 }
 
 void Checker::check_constants() {
+    // `X*X*X` holds two products that start at the same column: one warning there.
+    std::set<std::pair<std::uint32_t, std::uint32_t>> nonlinear_warned;
     auto check = [&](const Constraint& c) {
         for_each_expr(c, [&](const Expr& e) {
             if (e.kind == ExprKind::constant && denominator(e.value) != 1 &&
@@ -242,7 +245,12 @@ void Checker::check_constants() {
             if ((e.kind == ExprKind::div || e.kind == ExprKind::mod) && p_.domain == Domain::real) {
                 error(e.loc, "`div` and `mod` need the integer domain");
             }
-            if (e.kind == ExprKind::mul && has_variable(e.args[0]) && has_variable(e.args[1])) {
+            if ((e.kind == ExprKind::div || e.kind == ExprKind::mod) &&
+                e.args[1].kind == ExprKind::constant && e.args[1].value == 0) {
+                warning(e.loc, "division by the constant 0: this transition is never taken");
+            }
+            if (e.kind == ExprKind::mul && has_variable(e.args[0]) && has_variable(e.args[1]) &&
+                nonlinear_warned.emplace(e.loc.line, e.loc.column).second) {
                 warning(e.loc, "non-linear multiplication: the solver may answer unknown");
             }
         });

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "engine/point_graph.hpp"
+#include "engine/watchdog.hpp"
 
 namespace clpi::engine {
 
@@ -302,6 +303,26 @@ Result Explorer::finish(Result r) {
 }
 
 Result Explorer::run() {
+    std::optional<Watchdog> watchdog;
+    if (options_.timeout_s > 0 || options_.memory_limit_mb > 0 || options_.interrupt) {
+        watchdog.emplace([this] { return limits_.passed().has_value(); },
+                         [this] { solver_.interrupt(); });
+    }
+    try {
+        return search();
+    } catch (const std::exception&) {
+        // An operation the watchdog interrupted may end in an exception (Z3 reports a
+        // cancelled simplification so); then the limit is the answer. Anything else is a bug.
+        auto stop = limits_.passed();
+        if (!stop) throw;
+        Result r;
+        r.reason = *stop;
+        r.reason_text = to_string(*stop);
+        return finish(std::move(r));
+    }
+}
+
+Result Explorer::search() {
     Result r;
     if (options_.unroll) {
         bound_ = options_.unroll;
@@ -356,6 +377,10 @@ Result Explorer::run() {
     if (v == Visit::error) {
         r.verdict = Verdict::unsafe;
         r.counterexample = std::move(counterexample_);
+    } else if (auto stop = limits_.passed(); stop && (solver_unknown_ || unexplained_spurious_)) {
+        // The watchdog stopped a solver call: the limit, not the solver, is the reason.
+        r.reason = *stop;
+        r.reason_text = to_string(*stop);
     } else if (solver_unknown_) {
         r.reason = UnknownReason::solver;
         r.reason_text = "the solver answered unknown on some path; no error found elsewhere";

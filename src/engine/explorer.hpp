@@ -54,6 +54,7 @@ public:
     Result run();
 
 private:
+    Result search();  // run() without the watchdog
     // A goal being expanded: it lies on the current path.
     struct Frame {
         std::uint64_t node = 0;

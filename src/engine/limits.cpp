@@ -51,6 +51,18 @@ std::optional<UnknownReason> Limits::exceeded() {
     return std::nullopt;
 }
 
+std::optional<UnknownReason> Limits::passed() const {
+    if (options_.interrupt && options_.interrupt->load(std::memory_order_relaxed)) {
+        return UnknownReason::interrupted;
+    }
+    if (options_.timeout_s > 0 && elapsed_s() >= options_.timeout_s) return UnknownReason::timeout;
+    if (options_.memory_limit_mb > 0 &&
+        current_memory_mb() > static_cast<double>(options_.memory_limit_mb)) {
+        return UnknownReason::memory;
+    }
+    return std::nullopt;
+}
+
 bool Limits::progress_due() {
     auto now = std::chrono::steady_clock::now();
     if (now - last_progress_ < std::chrono::milliseconds(500)) return false;

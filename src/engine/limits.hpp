@@ -16,6 +16,9 @@ public:
     explicit Limits(const Options& o);
     // Checked once per node; cheap. Returns why the run must stop, if it must.
     std::optional<UnknownReason> exceeded();
+    // The same test without side effects, safe to call from another thread (the watchdog):
+    // reads the interrupt flag, the clock and, when a memory limit is set, /proc.
+    [[nodiscard]] std::optional<UnknownReason> passed() const;
     [[nodiscard]] double elapsed_s() const;
     // Milliseconds left before the timeout, for the solver's per-call limit (0: no limit).
     [[nodiscard]] unsigned remaining_ms() const;

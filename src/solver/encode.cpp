@@ -14,7 +14,13 @@ struct Encoder {
 
     z3::expr divisor_checked(const Expr& e) {
         z3::expr d = encode(e);
-        if (e.kind != ExprKind::constant) side.push_back(impl.add(d != impl.ctx.int_val(0)));
+        // A transition that divides by zero is not enabled: a non-constant divisor gets the
+        // side condition d != 0, the constant 0 makes the transition infeasible outright.
+        if (e.kind != ExprKind::constant) {
+            side.push_back(impl.add(d != impl.ctx.int_val(0)));
+        } else if (e.value == 0) {
+            side.push_back(impl.false_term);
+        }
         return d;
     }
 

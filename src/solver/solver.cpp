@@ -346,6 +346,8 @@ Answer Solver::entails(Term f, std::vector<CellId>* core) {
 
 std::string Solver::to_smtlib(Term t) const { return impl_->at(t).to_string(); }
 
+void Solver::interrupt() { impl_->ctx.interrupt(); }
+
 void Solver::set_call_timeout_ms(unsigned ms) {
     z3::params p(impl_->ctx);
     p.set("timeout", ms == 0 ? 4294967295u : ms);

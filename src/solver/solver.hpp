@@ -131,6 +131,9 @@ public:
     [[nodiscard]] std::string to_smtlib(Term t) const;
     // Each check gets at most this many milliseconds (0: no limit).
     void set_call_timeout_ms(unsigned ms);
+    // Stops the call running now (a check, a projection) with `unknown`; the only member
+    // that may be called from another thread.
+    void interrupt();
     [[nodiscard]] const SolverStats& stats() const;
 
     struct Impl;  // defined in solver_impl.hpp, for this folder's files only

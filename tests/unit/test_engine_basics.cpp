@@ -1,4 +1,7 @@
 // Verdicts, counts and counterexamples of small programs, one construct at a time.
+#include <chrono>
+#include <thread>
+
 #include "engine_support.hpp"
 
 using namespace clpi;
@@ -77,6 +80,9 @@ TEST_CASE("div and mod follow SMT-LIB (Euclidean) semantics; division by zero di
     // Y div Z with Z = 0 is never enabled: the error is unreachable.
     CHECK(run("?- p(0, Y, Z), Z = 0.\np(0, Y, Z) :- error, Y div Z = 0.\n").verdict ==
           Verdict::safe);
+    // The same for the literal 0 (in SMT-LIB, x div 0 is some unknown number).
+    CHECK(run("?- p(0, Y).\np(0, Y) :- error, Y div 0 = 5.\n").verdict == Verdict::safe);
+    CHECK(run("?- p(0, Y).\np(0, Y) :- error, Y mod 0 = Y.\n").verdict == Verdict::safe);
 }
 
 TEST_CASE("free body variables are inputs and show in the counterexample") {
@@ -153,6 +159,26 @@ TEST_CASE("a bounded loop is SAFE once the bound covers it") {
                        "p(1, I, X) :- error, X != 10.\n";
     CHECK(run(text, Strategy::bounded, 5u).verdict == Verdict::safe);
     CHECK(run(text, Strategy::bounded, 4u).verdict == Verdict::unknown);
+}
+
+TEST_CASE("an interrupt stops a solver call that would not end by itself") {
+    // x^3 + y^3 = z^3 in positive integers: Z3's non-linear search does not finish. Only
+    // the watchdog, which interrupts the call, ends this run.
+    Program p = clpi::test::must_parse(
+        "?- p(0, X, Y, Z).\n"
+        "p(0, X, Y, Z) :- error, X > 0, Y > 0, Z > 0, X*X*X + Y*Y*Y = Z*Z*Z.\n");
+    std::atomic<bool> stop{false};
+    Options o;
+    o.interrupt = &stop;
+    std::thread ctrl_c([&stop] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        stop.store(true);
+    });
+    Result r = verify(p, o);
+    ctrl_c.join();
+    CHECK(r.verdict == Verdict::unknown);
+    CHECK(r.reason == UnknownReason::interrupted);
+    CHECK(r.stats.nodes == 2);  // the query's goal and the error goal whose check was stopped
 }
 
 TEST_CASE("interrupt and timeout give UNKNOWN with statistics") {

@@ -1,0 +1,34 @@
+// A thread that enforces the limits of a run while the engine is inside one long solver
+// call: the engine looks at its limits once per node, but a single Z3 call (a projection,
+// a non-linear check) can run far past a timeout. The watchdog looks every 50 ms and, once
+// a limit is passed, interrupts the solver until the run ends.
+#pragma once
+
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+#include <thread>
+
+namespace clpi::engine {
+
+class Watchdog {
+public:
+    // `passed` is called from the watchdog's thread and must be safe to call there;
+    // `interrupt` likewise (Z3's context interrupt is).
+    Watchdog(std::function<bool()> passed, std::function<void()> interrupt);
+    ~Watchdog();
+    Watchdog(const Watchdog&) = delete;
+    Watchdog& operator=(const Watchdog&) = delete;
+
+private:
+    void watch();
+
+    std::function<bool()> passed_;
+    std::function<void()> interrupt_;
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    bool done_ = false;
+    std::thread thread_;
+};
+
+}  // namespace clpi::engine
