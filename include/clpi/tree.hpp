@@ -51,7 +51,8 @@ struct TreeNode {
     std::uint64_t subsumer = 0;               // subsumed: the memo entry's node
     std::string subsumer_interpolant;
     std::uint64_t loop_ancestor = 0;          // closed / spurious: the header node
-    std::vector<std::string> abstracted;      // closed: candidates it abstracted
+    std::vector<std::string> abstracted;      // closed: candidates it abstracted (min)
+    std::vector<std::string> kept;            // closed: candidates proved invariant (kept)
     std::vector<std::string> locks;           // spurious: candidates locked for the restart
     bool discarded = false;                   // explored before a restart, then thrown away
 };

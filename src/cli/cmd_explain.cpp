@@ -84,6 +84,10 @@ std::string story(const Tree& t, const TreeNode& n) {
             out += "; to get there these candidates were abstracted:";
             for (const auto& a : n.abstracted) out += " `" + a + "`";
         }
+        if (!n.kept.empty()) {
+            out += "; the candidates kept (each proved invariant along the way back):";
+            for (const auto& k : n.kept) out += " `" + k + "`";
+        }
         out += ". The invariance proofs used:" + list(n.core) + "\n";
         break;
     case NodeKind::error_real: out += "the error is reachable: this path is the counterexample.\n"; break;

@@ -161,6 +161,7 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
                 rec_core(node, core);
                 rec_node(node)->loop_ancestor = frames_[static_cast<std::size_t>(h)].node;
                 rec_node(node)->abstracted = std::move(last_abstracted_);
+                rec_node(node)->kept = std::move(last_kept_);
             }
             return leave(core, true);
         } else {

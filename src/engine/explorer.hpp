@@ -154,6 +154,7 @@ private:
     Tree tree_;
     std::vector<ConstraintRef> cell_origin_;  // per live cell: the node constraint it shows as
     std::vector<std::string> last_abstracted_;  // by the last successful close_loop
+    std::vector<std::string> last_kept_;        // proved invariant by it
 };
 
 }  // namespace clpi::engine

@@ -225,6 +225,10 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
         abstracted.push_back(i);
     }
     last_abstracted_.clear();
+    last_kept_.clear();
+    for (std::size_t i = 0; i < n && record_; ++i) {
+        if (kept[i]) last_kept_.push_back(solver_.to_clp(h.candidates[i].formula, point_names(hf.point)));
+    }
     for (std::size_t i : abstracted) {
         h.candidates[i].min = true;
         solver_.set_active(h.candidates[i].cell, false);

@@ -44,6 +44,7 @@ nlohmann::json document(const Tree& t, const std::string& result_json) {
             edges.push_back({{"from", n.id}, {"to", n.loop_ancestor}, {"kind", "loop"}});
         }
         if (!n.abstracted.empty()) j["abstracted"] = n.abstracted;
+        if (!n.kept.empty()) j["kept"] = n.kept;
         if (!n.locks.empty()) j["locks"] = n.locks;
         if (n.parent != 0) edges.push_back({{"from", n.parent}, {"to", n.id}, {"kind", "tree"}});
         nodes.push_back(std::move(j));

@@ -60,6 +60,11 @@ std::string node_reason(const TreeNode& n) {
             for (const auto& a : n.abstracted) s += " " + a + ";";
             s.pop_back();
         }
+        if (!n.kept.empty()) {
+            s += ", keeping";
+            for (const auto& k : n.kept) s += " " + k + ";";
+            s.pop_back();
+        }
         return s + fmt::format(", invariance by {{{}}}", core());
     }
     case NodeKind::error_spurious: {
