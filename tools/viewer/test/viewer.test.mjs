@@ -65,6 +65,13 @@ try {
             name + ': clicking node ' + subsumed.id + ' shows its subsumer and interpolant');
       check(panel.includes('proof (entailment)'), name + ': the panel shows the entailment');
     }
+    const closed = doc.nodes.find(n => n.kind === 'closed' && n.kept && !n.discarded);
+    if (closed) {
+      await page.click('span.node[data-id="' + closed.id + '"]');
+      const panel = await page.locator('#panel').innerText();
+      check(panel.includes('kept (invariant): ' + closed.kept.join('; ')),
+            name + ': clicking closed node ' + closed.id + ' shows the candidates it kept');
+    }
     const restart = doc.events.find(e => e.kind === 'restart');
     if (restart) {
       const faded = await page.locator('li.faded').count();
