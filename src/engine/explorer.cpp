@@ -23,6 +23,7 @@ Explorer::Explorer(const Program& program, const Options& options, StrategyTrait
     , on_path_(program.points.size(), 0)
     , graph_(build_point_graph(program))
     , header_frame_(program.points.size(), -1)
+    , summaries_(traits.interpolate && !traits.loops)
     , record_(options.record_tree) {
     for (PointId p = 0; p < program.points.size(); ++p) types_.push_back(state_types(program, p));
 }
@@ -45,6 +46,19 @@ Answer Explorer::feasible(const Transition& t) {
     return solver_.check();
 }
 
+// Does the path entail `goal` (over the state of the step just added)? `core`: the cells
+// that prove it. With a summary on top the frontier decides alone: the summary is the exact
+// projection of the path, so the path entails a formula over the new state exactly when the
+// summary and the step do.
+bool Explorer::entailed(Term goal, std::vector<CellId>& core) {
+    std::vector<CellId> among = frontier();
+    if (among.empty()) return solver_.entails(goal, &core) == Answer::unsat;
+    auto found = solver_.core_among(among, goal);
+    if (!found) return false;
+    core = std::move(*found);
+    return true;
+}
+
 bool Explorer::subsumed(PointId point, const std::vector<Term>& state,
                         std::vector<CellId>& core, bool& complete, const MemoEntry** by) {
     ++on_path_[point];  // the goal's own counts include itself
@@ -58,7 +72,7 @@ bool Explorer::subsumed(PointId point, const std::vector<Term>& state,
         // A model of the path that violates the interpolant disproves entailment for free.
         if (solver_.model_falsifies(goal)) continue;
         set_call_timeout();
-        if (solver_.entails(goal, &core) == Answer::unsat) {
+        if (entailed(goal, core)) {
             complete = e.counts.empty();
             found = true;
             if (by) *by = &e;
@@ -102,7 +116,7 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
     if (a == Answer::unsat) {
         ++stats_.infeasible;
         std::vector<CellId> core;
-        if (traits_.interpolate) core = solver_.unsat_core();
+        if (traits_.interpolate) core = core_of_step();
         note_core(core);
         if (record_) {
             rec_kind(node, NodeKind::infeasible);
@@ -180,6 +194,7 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
     f.depth = depth;
     f.cells_begin = cells_begin;
     if (new_header) install_header(f);
+    if (summaries_) add_summary(f);
     f.cells_end = solver_.cell_count();
     if (f.header) {
         header_frame_[f.point] = static_cast<int>(frames_.size());
@@ -260,6 +275,7 @@ void Explorer::finish_frame() {
         }
     }
     if (traits_.loops && graph_.header[f.point]) finish_header(f, itp);
+    if (summaries_) expand_summary(f);
     solver_.pop();
     --on_path_[f.point];
     path_.pop_back();

@@ -63,6 +63,11 @@ private:
         std::uint32_t depth = 0;
         std::size_t cells_begin = 0;          // cells [cells_begin, cells_end): its transition
         std::size_t cells_end = 0;            // cells [0, cells_end) are this goal's prefix
+        // bounded: the path's projection onto this goal's state (over the point variables),
+        // composed from the parent's, and its conjuncts as the cells [summary_begin,
+        // cells_end). Nothing when elimination failed: then cores below are path-wide.
+        std::optional<Term> summary;
+        std::size_t summary_begin = 0;
         std::size_t next_rule = 0;            // next of Point::rules to try
         std::vector<solver::CellId> max_cells;  // prefix cells annotated max (the rest: neutral)
         bool complete = true;                 // no part of the subtree was cut or unknown
@@ -111,6 +116,18 @@ private:
     void rec_event(const char* kind, std::uint64_t node, std::string detail);
     TreeNode* rec_node(std::uint64_t node);
     solver::Answer feasible(const Transition& t);
+    // ---- summaries (explorer_summary.cpp) ----
+    void add_summary(Frame& f);
+    // The cells a core is sought among first: the summary of the goal on top and everything
+    // after it (the transition being tried). Empty when that goal has no summary.
+    [[nodiscard]] std::vector<solver::CellId> frontier() const;
+    bool entailed(Term goal, std::vector<solver::CellId>& core);
+    // The core of the infeasible transition just added: among the frontier when that
+    // suffices, else among the whole path.
+    std::vector<solver::CellId> core_of_step();
+    // When `f` (just taken off the stack, its scope still open) finishes: the summary cells
+    // its proofs marked are traded for the parent's summary cells that imply them.
+    void expand_summary(Frame& f);
     void set_call_timeout();
     // Is the goal covered by a memo entry? `core`: the cells that proved it; `complete`:
     // whether the entry's subtree was explored without a cut.
@@ -150,6 +167,9 @@ private:
     static constexpr std::uint64_t max_restarts = 1000;
     std::vector<Invariant> invariants_;
     std::vector<HeaderReport> header_reports_;
+    // Summaries keep core checks small on long paths (bounded; minimax's loop headers keep
+    // their own projected contexts, and dse computes no cores).
+    bool summaries_ = false;
     bool record_ = false;
     Tree tree_;
     std::vector<ConstraintRef> cell_origin_;  // per live cell: the node constraint it shows as

@@ -18,12 +18,13 @@ CellId cell_of_literal(const z3::expr& lit) {
     return static_cast<CellId>(std::stoul(name.substr(std::string(cell_prefix).size())));
 }
 
-Solver::Impl::Impl(Domain d) : solver(ctx), tracked(ctx), domain(d) {
+Solver::Impl::Impl(Domain d) : solver(ctx), tracked(ctx), scratch(ctx), domain(d) {
     z3::params p(ctx);
     // Cores are minimised by minimise(), deterministically. (Z3's own minimisation runs
     // when the core is fetched and costs as much as deletion on long cores.)
     p.set("core.minimize", false);
     tracked.set(p);
+    scratch.set(p);
     true_term = add(ctx.bool_val(true));
     false_term = add(ctx.bool_val(false));
 }
@@ -108,7 +109,7 @@ std::vector<CellId> Solver::Impl::core_of_live_cells(const z3::expr* extra) {
 Answer Solver::Impl::timed_check(const z3::expr_vector& assumptions, Purpose why,
                                  bool keep_model) {
     auto t0 = std::chrono::steady_clock::now();
-    z3::check_result r = tracked.check(assumptions);
+    z3::check_result r = core_solver->check(assumptions);
     double dt = seconds_since(t0);
     auto k = static_cast<int>(why);
     ++stats.calls;
@@ -116,7 +117,7 @@ Answer Solver::Impl::timed_check(const z3::expr_vector& assumptions, Purpose why
     stats.time_s += dt;
     stats.time_by[k] += dt;
     if (r == z3::sat) {
-        if (keep_model) model = tracked.get_model();
+        if (keep_model) model = core_solver->get_model();
         return Answer::sat;
     }
     return r == z3::unsat ? Answer::unsat : Answer::unknown;
@@ -327,6 +328,41 @@ bool Solver::model_falsifies(Term t) {
 
 std::vector<CellId> Solver::unsat_core() { return impl_->core_of_live_cells(nullptr); }
 
+std::optional<std::vector<CellId>> Solver::core_among(std::span<const CellId> among,
+                                                      std::optional<Term> goal) {
+    z3::solver& scratch = impl_->scratch;
+    {
+        auto timer = impl_->upkeep();
+        scratch.push();
+        for (CellId c : among) {
+            scratch.add(z3::implies(impl_->cell_lits.at(c), impl_->at(impl_->cell_terms.at(c))));
+        }
+    }
+    z3::expr_vector lits = impl_->literals(among);
+    std::optional<z3::expr> goal_lit;
+    if (goal) {
+        goal_lit = impl_->ctx.bool_const("core_among!goal");
+        scratch.add(z3::implies(*goal_lit, !impl_->at(*goal)));
+        lits.push_back(*goal_lit);
+    }
+    impl_->core_solver = &scratch;
+    std::optional<std::vector<CellId>> core;
+    Purpose why = goal ? Purpose::entailment : Purpose::core;
+    if (impl_->timed_check(lits, why, false) == Answer::unsat) {
+        std::vector<CellId> cells;
+        for (const auto& lit : scratch.unsat_core()) {
+            if (!goal_lit || !z3::eq(lit, *goal_lit)) cells.push_back(cell_of_literal(lit));
+        }
+        core = impl_->minimise(std::move(cells), goal_lit ? &*goal_lit : nullptr);
+    }
+    impl_->core_solver = &impl_->tracked;
+    {
+        auto timer = impl_->upkeep();
+        scratch.pop();
+    }
+    return core;
+}
+
 Answer Solver::entails(Term f, std::vector<CellId>* core) {
     // (cells ∧ ¬f) unsat  ⇔  cells ⊨ f.
     impl_->solver.push();
@@ -353,6 +389,7 @@ void Solver::set_call_timeout_ms(unsigned ms) {
     p.set("timeout", ms == 0 ? 4294967295u : ms);
     impl_->solver.set(p);
     impl_->tracked.set(p);
+    impl_->scratch.set(p);
 }
 
 const SolverStats& Solver::stats() const { return impl_->stats; }

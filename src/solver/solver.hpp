@@ -115,6 +115,11 @@ public:
     // Does the conjunction of the live cells entail `f`? On unsat of (cells ∧ ¬f), `core`
     // gets a minimal set of cells that entails f.
     Answer entails(Term f, std::vector<CellId>* core);
+    // A core found among `among` only (a few cells: one check under few assumptions, however
+    // long the path): a minimal subset of `among` that is unsatisfiable, or, with `goal`, that
+    // entails `goal`. Nothing when `among` alone does not suffice (or the solver cannot tell).
+    std::optional<std::vector<CellId>> core_among(std::span<const CellId> among,
+                                                  std::optional<Term> goal = std::nullopt);
 
     // ∃ (everything but the point variables). (context ∧ ∧ cells ∧ point_var(i) = state[i]),
     // as a quantifier-free formula over the point variables; nothing when elimination

@@ -22,6 +22,11 @@ struct Solver::Impl {
     // unsat core is needed (so the cost of thousands of assumptions is paid only then).
     z3::solver solver;
     z3::solver tracked;
+    // A third solver, empty between calls, for cores among a few chosen cells: a check in
+    // `tracked` costs in proportion to everything asserted there, whatever is assumed.
+    z3::solver scratch;
+    // The solver timed_check and minimise ask: `tracked`, or `scratch` during core_among.
+    z3::solver* core_solver = &tracked;
     Domain domain;
     // Term -> expression; a deque so that a reference from at() survives a later add()
     // (an expression like `at(point_var(..)) == at(t)` may add between the two look-ups).

@@ -1,12 +1,23 @@
 #!/usr/bin/env python3
-"""Differential test of clpi against Z3's Spacer on random loop programs.
+"""Differential test of clpi's minimax on random loop programs, against two independent judges.
 
-Generates small programs (one loop with one or two branches over X, Y, Z, small constants,
-an error check after the loop), writes each as CLP rules and as CHC (SMT-LIB Horn clauses),
-runs `clpi verify` and `z3`, and counts the verdict pairs. A definite disagreement (SAFE
-against unsat, UNSAFE against sat) is a bug in one of them: the program is kept for study.
+Generates small programs (integer variables X, Y, Z with small initial values; one loop, two
+loops in sequence, or two nested loops; random guards and updates with small constants; an
+error check after the loops), writes each as CLP rules and as CHC (SMT-LIB Horn clauses), and
+runs:
+  - `clpi verify` (minimax, no bound): the verdict under test;
+  - `clpi verify --strategy dse --unroll B`: plain path enumeration, no interpolation and no
+    abstraction, the ground truth for UNSAFE within the bound;
+  - `z3` (its Horn engine, Spacer) on the CHC form: the independent judge of SAFE.
+A wrong verdict is: minimax SAFE where dse finds an error or Spacer says unsat; minimax UNSAFE
+where Spacer says sat (clpi replays each counterexample itself, so this would be a bug of the
+replay); any crash or internal error. Wrong programs are kept for study. UNKNOWN is never
+wrong, only weaker: the table counts it.
 
-    tools/bench/random_loops.py [--clpi build/clpi] [--count 200] [--seed 0] [--keep DIR]
+The default test suite runs a few hundred programs with a fixed seed (deterministic); a
+longer run is the same command with a larger --count.
+
+    tools/bench/random_loops.py [--clpi build/clpi] [--count 300] [--seed 0] [--keep DIR]
 """
 import argparse
 import os
@@ -16,129 +27,208 @@ import subprocess
 import sys
 import tempfile
 
-
-# Random one- or two-loop programs over X, Y, Z with small constants; CLP and CHC forms.
-OPS = ['+', '-']
-def rnd_expr(vars_):
-    v = random.choice(vars_); c = random.randint(0, 3)
-    kind = random.random()
-    if kind < 0.4: return f"{v} + {c}", ('+', v, c)
-    if kind < 0.6: return f"{v} - {c}", ('-', v, c)
-    if kind < 0.8:
-        w = random.choice(vars_); return f"{v} + {w}", ('++', v, w)
-    return f"{c}", ('c', c)
-def rnd_cond(vars_):
-    v = random.choice(vars_); c = random.randint(-2, 6); op = random.choice(['<', '<=', '>', '>=', '=', '!='])
-    return v, op, c
-def smt_expr(e, m):
-    k = e[0]
-    if k == '+': return f"(+ {m[e[1]]} {e[2]})"
-    if k == '-': return f"(- {m[e[1]]} {e[2]})"
-    if k == '++': return f"(+ {m[e[1]]} {m[e[2]]})"
-    return str(e[1])
-def smt_cond(c, m):
-    v, op, k = c
-    kk = f"(- {-k})" if k < 0 else str(k)
-    if op == '!=': return f"(not (= {m[v]} {kk}))"
-    if op == '<=': return f"(<= {m[v]} {kk})"
-    return f"({op} {m[v]} {kk})"
-def clp_cond(c):
-    v, op, k = c
-    return f"{v} {'=<' if op == '<=' else op} {k}"
 VARS = ['X', 'Y', 'Z']
-def program(seed):
-    random.seed(seed)
-    rules = []  # (from, to, guard or None, assigns dict, kind)
-    init = {v: random.randint(0, 2) for v in VARS}
-    # point 1: loop head; 2: body a; 3: body b; back to 1; exit to 4; 4: check
-    g = rnd_cond(VARS)
-    rules.append((1, 2, g, {}, 'atom'))
-    neg = (g[0], {'<': '>=', '<=': '>', '>': '<=', '>=': '<', '=': '!=', '!=': '='}[g[1]], g[2])
-    rules.append((1, 4, neg, {}, 'atom'))
-    rules.append((1, 4, None, {}, 'atom')) if random.random() < 0.3 else None
-    for body_to in (1,):
-        n_branches = random.randint(1, 2)
-        for b in range(n_branches):
-            assigns = {}
-            for v in random.sample(VARS, random.randint(1, 2)):
-                assigns[v] = rnd_expr(VARS)
-            guard = rnd_cond(VARS) if random.random() < 0.3 else None
-            rules.append((2, 1, guard, assigns, 'atom'))
-    err = rnd_cond(VARS)
-    rules.append((4, 0, err, {}, 'error'))
-    return init, rules
-def to_clp(init, rules):
-    lines = ["?- p(0, X, Y, Z).", "p(0, X, Y, Z) :- p(1, X1, Y1, Z1), " + ", ".join(f"{v}1 = {init[v]}" for v in VARS) + "."]
-    for (f, t, g, a, kind) in rules:
-        cs = []
-        if g: cs.append(clp_cond(g))
-        nxt = []
-        for v in VARS:
-            if v in a: nxt.append(v + "1"); cs.append(f"{v}1 = {a[v][0]}")
-            else: nxt.append(v)
-        body = "error" if kind == 'error' else f"p({t}, {', '.join(nxt)})"
-        lines.append(f"p({f}, X, Y, Z) :- " + ", ".join([body] + cs) + ".")
-    lines.append("p(4, X, Y, Z).")
-    return "\n".join(lines) + "\n"
-def to_chc(init, rules):
-    out = ["(set-logic HORN)"] + [f"(declare-fun p{k} (Int Int Int) Bool)" for k in (1, 2, 4)]
-    m = {v: v.lower() for v in VARS}; m1 = {v: v.lower() + "1" for v in VARS}
-    decl = " ".join(f"({x} Int)" for x in ['x','y','z','x1','y1','z1'])
-    out.append(f"(assert (forall ({decl}) (=> (and " + " ".join(f"(= {m1[v]} {init[v]})" for v in VARS) + f" true) (p1 x1 y1 z1))))")
-    for (f, t, g, a, kind) in rules:
-        cs = []
-        if g: cs.append(smt_cond(g, m))
-        args = []
-        for v in VARS:
-            if v in a: cs.append(f"(= {m1[v]} {smt_expr(a[v][1], m)})"); args.append(m1[v])
-            else: args.append(m[v])
-        head = "false" if kind == 'error' else f"(p{t} {' '.join(args)})"
-        out.append(f"(assert (forall ({decl}) (=> (and (p{f} x y z) {' '.join(cs)} true) {head})))")
-    out.append("(check-sat)")
-    return "\n".join(out) + "\n"
+NEGATE = {'<': '>=', '<=': '>', '>': '<=', '>=': '<', '=': '!=', '!=': '='}
+
+
+def rnd_expr(rng):
+    v = rng.choice(VARS)
+    c = rng.randint(0, 3)
+    kind = rng.random()
+    if kind < 0.4:
+        return ('+', v, c)
+    if kind < 0.6:
+        return ('-', v, c)
+    if kind < 0.8:
+        return ('++', v, rng.choice(VARS))
+    return ('c', c)
+
+
+def rnd_cond(rng):
+    return (rng.choice(VARS), rng.choice(['<', '<=', '>', '>=', '=', '!=']), rng.randint(-2, 6))
+
+
+class Program:
+    """Points are integers; rules are (from, to, guard or None, {var: expr}, kind)."""
+
+    def __init__(self, seed):
+        rng = random.Random(seed)
+        self.init = {v: rng.randint(0, 2) for v in VARS}
+        self.rules = []
+        self.next_point = 2
+        shape = rng.choice(['one', 'one', 'sequence', 'nested'])
+        if shape == 'one':
+            end = self.loop(rng, 1, None)
+        elif shape == 'sequence':
+            middle = self.loop(rng, 1, None)
+            end = self.loop(rng, middle, None)
+        else:
+            end = self.loop(rng, 1, 'nested')
+        self.rules.append((end, 0, rnd_cond(rng), {}, 'error'))
+        self.end = end
+
+    def fresh(self):
+        p = self.next_point
+        self.next_point += 1
+        return p
+
+    def loop(self, rng, head, inner):
+        """A loop at `head` (guard, one or two update branches, maybe a nondeterministic exit);
+        returns the point after it. With inner='nested', the body runs a loop of its own."""
+        body, after = self.fresh(), self.fresh()
+        guard = rnd_cond(rng)
+        self.rules.append((head, body, guard, {}, 'atom'))
+        self.rules.append((head, after, (guard[0], NEGATE[guard[1]], guard[2]), {}, 'atom'))
+        if rng.random() < 0.3:
+            self.rules.append((head, after, None, {}, 'atom'))
+        if inner == 'nested':
+            inner_head = self.fresh()
+            self.rules.append((body, inner_head, None, {rng.choice(VARS): rnd_expr(rng)}, 'atom'))
+            inner_after = self.loop(rng, inner_head, None)
+            body = inner_after
+        for _ in range(rng.randint(1, 2)):
+            assigns = {v: rnd_expr(rng) for v in rng.sample(VARS, rng.randint(1, 2))}
+            g = rnd_cond(rng) if rng.random() < 0.3 else None
+            self.rules.append((body, head, g, assigns, 'atom'))
+        return after
+
+    def clp(self):
+        def expr(e):
+            k = e[0]
+            return {'+': lambda: f"{e[1]} + {e[2]}", '-': lambda: f"{e[1]} - {e[2]}",
+                    '++': lambda: f"{e[1]} + {e[2]}", 'c': lambda: str(e[1])}[k]()
+
+        def cond(c):
+            return f"{c[0]} {'=<' if c[1] == '<=' else c[1]} {c[2]}"
+        lines = ["?- p(0, X, Y, Z).",
+                 "p(0, X, Y, Z) :- p(1, X1, Y1, Z1), "
+                 + ", ".join(f"{v}1 = {self.init[v]}" for v in VARS) + "."]
+        for (f, t, g, a, kind) in self.rules:
+            cs = [cond(g)] if g else []
+            nxt = []
+            for v in VARS:
+                if v in a:
+                    nxt.append(v + "1")
+                    cs.append(f"{v}1 = {expr(a[v])}")
+                else:
+                    nxt.append(v)
+            body = "error" if kind == 'error' else f"p({t}, {', '.join(nxt)})"
+            lines.append(f"p({f}, X, Y, Z) :- " + ", ".join([body] + cs) + ".")
+        lines.append(f"p({self.end}, X, Y, Z).")
+        return "\n".join(lines) + "\n"
+
+    def chc(self):
+        m = {v: v.lower() for v in VARS}
+        m1 = {v: v.lower() + "1" for v in VARS}
+
+        def expr(e):
+            k = e[0]
+            if k == '+':
+                return f"(+ {m[e[1]]} {e[2]})"
+            if k == '-':
+                return f"(- {m[e[1]]} {e[2]})"
+            if k == '++':
+                return f"(+ {m[e[1]]} {m[e[2]]})"
+            return str(e[1])
+
+        def cond(c):
+            v, op, k = c
+            kk = f"(- {-k})" if k < 0 else str(k)
+            if op == '!=':
+                return f"(not (= {m[v]} {kk}))"
+            return f"({op} {m[v]} {kk})"
+        points = sorted({r[0] for r in self.rules} | {r[1] for r in self.rules if r[4] == 'atom'})
+        out = ["(set-logic HORN)"] + [f"(declare-fun p{k} (Int Int Int) Bool)" for k in points]
+        decl = " ".join(f"({x} Int)" for x in ['x', 'y', 'z', 'x1', 'y1', 'z1'])
+        out.append(f"(assert (forall ({decl}) (=> (and "
+                   + " ".join(f"(= {m1[v]} {self.init[v]})" for v in VARS)
+                   + " true) (p1 x1 y1 z1))))")
+        for (f, t, g, a, kind) in self.rules:
+            cs = [cond(g)] if g else []
+            args = []
+            for v in VARS:
+                if v in a:
+                    cs.append(f"(= {m1[v]} {expr(a[v])})")
+                    args.append(m1[v])
+                else:
+                    args.append(m[v])
+            head = "false" if kind == 'error' else f"(p{t} {' '.join(args)})"
+            out.append(f"(assert (forall ({decl}) (=> (and (p{f} x y z) {' '.join(cs)} true) "
+                       f"{head})))")
+        out.append("(check-sat)")
+        return "\n".join(out) + "\n"
+
+
+VERDICT = {0: "SAFE", 10: "UNSAFE", 5: "UNKNOWN"}
+
+
+def clpi(binary, path, timeout, extra=()):
+    r = subprocess.run([binary, "verify", "--quiet", "--timeout", str(timeout), *extra, path],
+                       capture_output=True, text=True)
+    return VERDICT.get(r.returncode, "exit %d" % r.returncode)
+
+
+def spacer(path, timeout):
+    try:
+        out = subprocess.run(["z3", "-T:%d" % timeout, path], capture_output=True, text=True,
+                             timeout=timeout + 10).stdout
+    except subprocess.TimeoutExpired:
+        return "timeout"
+    return (out.split("\n")[0].strip() or "none")
+
 
 def main():
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--clpi", default=os.path.join(root, "build", "clpi"))
-    ap.add_argument("--count", type=int, default=200)
+    ap.add_argument("--count", type=int, default=300)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--timeout", type=int, default=20)
-    ap.add_argument("--keep", default="random-loops-disagreements")
+    ap.add_argument("--timeout", type=int, default=10, help="per run of each tool, seconds")
+    ap.add_argument("--dse-unroll", type=int, default=8,
+                    help="how often dse may repeat a point on a path (its search depth)")
+    ap.add_argument("--keep", default="random-loops-disagreements",
+                    help="where wrong programs are copied")
     a = ap.parse_args()
-    pairs = {}
+    rows = {}
     bad = 0
     with tempfile.TemporaryDirectory() as tmp:
         clp, chc = os.path.join(tmp, "p.clp"), os.path.join(tmp, "p.smt2")
         for seed in range(a.seed, a.seed + a.count):
-            init, rules = program(seed)
+            prog = Program(seed)
             with open(clp, "w") as f:
-                f.write(to_clp(init, rules))
+                f.write(prog.clp())
             with open(chc, "w") as f:
-                f.write(to_chc(init, rules))
-            try:
-                z = subprocess.run(["z3", "-T:%d" % a.timeout, chc], capture_output=True,
-                                   text=True, timeout=a.timeout + 10).stdout.split("\n")[0].strip()
-            except subprocess.TimeoutExpired:
-                z = "timeout"
-            r = subprocess.run([a.clpi, "verify", "--quiet", "--timeout", str(a.timeout), clp],
-                               capture_output=True, text=True)
-            c = {0: "SAFE", 10: "UNSAFE", 5: "UNKNOWN"}.get(r.returncode, "exit %d" % r.returncode)
-            pairs[(z, c)] = pairs.get((z, c), 0) + 1
-            wrong = (z == "sat" and c == "UNSAFE") or (z == "unsat" and c == "SAFE") or c.startswith("exit")
-            if wrong:
+                f.write(prog.chc())
+            mm = clpi(a.clpi, clp, a.timeout)
+            dse = clpi(a.clpi, clp, a.timeout, ("--strategy", "dse", "--unroll", str(a.dse_unroll)))
+            z = spacer(chc, a.timeout)
+            rows[(mm, dse, z)] = rows.get((mm, dse, z), 0) + 1
+            why = None
+            if mm.startswith("exit") or dse.startswith("exit"):
+                why = "a run ended with an internal error or crash"
+            elif mm == "SAFE" and dse == "UNSAFE":
+                why = "minimax SAFE, dse found an error"
+            elif mm == "SAFE" and z == "unsat":
+                why = "minimax SAFE, Spacer unsat"
+            elif mm == "UNSAFE" and z == "sat":
+                why = "minimax UNSAFE, Spacer sat"
+            if why:
                 bad += 1
                 os.makedirs(a.keep, exist_ok=True)
                 shutil.copy(clp, os.path.join(a.keep, "seed%d.clp" % seed))
                 shutil.copy(chc, os.path.join(a.keep, "seed%d.smt2" % seed))
-                print("!! seed %d: z3 %s, clpi %s" % (seed, z, c), flush=True)
-    print("| z3 (Spacer) | clpi | programs |")
-    print("|---|---|---|")
-    for (z, c), n in sorted(pairs.items()):
-        print("| %s | %s | %d |" % (z, c, n))
-    print("disagreements: %d of %d" % (bad, a.count))
-    sys.exit(1 if bad else 0)
+                print("WRONG seed %d: %s (minimax %s, dse %s, z3 %s)" % (seed, why, mm, dse, z),
+                      flush=True)
+    print("| minimax | dse --unroll %d | z3 (Spacer) | programs |" % a.dse_unroll)
+    print("|---|---|---|---|")
+    for (mm, dse, z), n in sorted(rows.items()):
+        print("| %s | %s | %s | %d |" % (mm, dse, z, n))
+    decided = sum(n for (mm, _, _), n in rows.items() if mm in ("SAFE", "UNSAFE"))
+    print("minimax decided %d of %d programs" % (decided, a.count))
+    # The closing line counts programs: passed = no wrong verdict.
+    print("%d passed, %d failed" % (a.count - bad, bad))
+    return 1 if bad else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
