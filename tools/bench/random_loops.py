@@ -8,8 +8,10 @@ runs:
   - `clpi verify` (minimax, no bound): the verdict under test;
   - `clpi verify --strategy dse --unroll B`: plain path enumeration, no interpolation and no
     abstraction, the ground truth for UNSAFE within the bound;
-  - `z3` (its Horn engine, Spacer) on the CHC form: the independent judge of SAFE.
-A wrong verdict is: minimax SAFE where dse finds an error or Spacer says unsat; minimax UNSAFE
+  - `z3` (its Horn engine, Spacer) on the CHC form: the independent judge of SAFE;
+  - `clpi verify --strategy bounded --unroll B`: interpolation and subsumption within the
+    same bound as dse, which must give dse's verdict whenever both decide.
+A wrong verdict is: bounded differing from dse; minimax SAFE where dse finds an error or Spacer says unsat; minimax UNSAFE
 where Spacer says sat (clpi replays each counterexample itself, so this would be a bug of the
 replay); any crash or internal error. Wrong programs are kept for study. UNKNOWN is never
 wrong, only weaker: the table counts it.
@@ -201,11 +203,15 @@ def main():
                 f.write(prog.chc())
             mm = clpi(a.clpi, clp, a.timeout)
             dse = clpi(a.clpi, clp, a.timeout, ("--strategy", "dse", "--unroll", str(a.dse_unroll)))
+            bounded = clpi(a.clpi, clp, a.timeout,
+                           ("--strategy", "bounded", "--unroll", str(a.dse_unroll)))
             z = spacer(chc, a.timeout)
             rows[(mm, dse, z)] = rows.get((mm, dse, z), 0) + 1
             why = None
-            if mm.startswith("exit") or dse.startswith("exit"):
+            if any(v.startswith("exit") for v in (mm, dse, bounded)):
                 why = "a run ended with an internal error or crash"
+            elif bounded != dse and "UNKNOWN" not in (bounded, dse):
+                why = "bounded %s, dse %s within the same bound" % (bounded, dse)
             elif mm == "SAFE" and dse == "UNSAFE":
                 why = "minimax SAFE, dse found an error"
             elif mm == "SAFE" and z == "unsat":
