@@ -11,7 +11,8 @@
   run_case.py refuse C2CLP FILE.c        c2clp exits with status 2 and prints the header's
                                          `// expected-error: FILE:LINE:COL: error: ...`.
   run_case.py golden C2CLP FILE.c        c2clp's output equals FILE.clp (FILE.large.clp for
-                                         --large-blocks when that file exists).
+                                         --large-blocks, FILE.report for --report's list,
+                                         when those files exist).
   run_case.py regenerate C2CLP FILE.c    rewrites the golden files of FILE.c after a change
                                          of the translation (review the diff!).
 """
@@ -42,8 +43,8 @@ def fail(message):
     sys.exit(1)
 
 
-def check_generated(clpi, c2clp, path, options):
-    conv = run([c2clp, *options, path])
+def check_generated(clpi, c2clp, path, options, clang):
+    conv = run([c2clp, *options, path, *clang], cwd=os.path.dirname(path) or ".")
     if conv.returncode != 0:
         fail(f"c2clp {' '.join(options)} {path}: exit {conv.returncode}\n{conv.stderr}")
     with tempfile.TemporaryDirectory() as tmp:
@@ -69,9 +70,12 @@ def verify(clpi, c2clp, path):
         want = header(path, key)
         if want not in VERDICT_EXIT:
             fail(f"{path}: no `// {key}: safe|unsafe` header")
-        check_generated(clpi, c2clp, path, opts)
+        extra = (header(path, "clang-args") or "").split()
+        clang = ["--", *extra] if extra else []
+        check_generated(clpi, c2clp, path, opts, clang)
         for blocks in ([], ["--large-blocks"]):
-            r = run([clpi, "verify", "-q", "--timeout", "60", *opts, *blocks, path])
+            r = run([clpi, "verify", "-q", "--timeout", "60", *opts, *blocks, path, *clang],
+                    cwd=os.path.dirname(path) or ".")
             got = r.stdout.split("\n", 1)[0].strip().lower()
             if r.returncode != VERDICT_EXIT[want] or not got.startswith(want):
                 fail(f"clpi verify {' '.join(opts + blocks)} {path}: expected {want}, got "
@@ -83,12 +87,12 @@ def verify(clpi, c2clp, path):
                     fail(f"{path}: the counterexample does not name C lines\n{r.stdout}")
             checked += 1
         if want == "safe":
-            end_is_reachable(clpi, path, opts)
+            end_is_reachable(clpi, path, opts, clang)
             checked += 1
     print(f"ok: {checked} verdicts of {path}")
 
 
-def end_is_reachable(clpi, path, opts):
+def end_is_reachable(clpi, path, opts, clang):
     """A SAFE verdict must not come from a translation that cuts every path: with an error
     put before the last `return 0;` of the file, the same program must be UNSAFE."""
     with open(path) as f:
@@ -97,11 +101,14 @@ def end_is_reachable(clpi, path, opts):
     if at < 0:
         fail(f"{path}: a safe test program ends main with `return 0;`")
     text = "extern void reach_error(void);\n" + text[:at] + "reach_error(); " + text[at:]
-    with tempfile.TemporaryDirectory() as tmp:
+    # Next to the original, so that its includes are found the same way.
+    with tempfile.TemporaryDirectory(dir=os.path.dirname(path) or ".") as tmp:
         probe = os.path.join(tmp, os.path.basename(path))
         with open(probe, "w") as f:
             f.write(text)
-        r = run([clpi, "verify", "-q", "--timeout", "60", *opts, probe])
+        clang = [a.replace("-Iinclude", "-I" + os.path.join(os.path.dirname(path), "include"))
+                 for a in clang]
+        r = run([clpi, "verify", "-q", "--timeout", "60", *opts, probe, *clang])
         if r.returncode != VERDICT_EXIT["unsafe"]:
             fail(f"{path}: the end of main is unreachable (exit {r.returncode} with an error "
                  f"put there): the SAFE verdict may be vacuous\n{r.stdout}{r.stderr}")
@@ -149,6 +156,17 @@ def golden(c2clp, path, rewrite):
             fail(f"{expected_file} differs (regenerate with: {sys.argv[0]} regenerate C2CLP "
                  f"{path}):\n" + "".join(diff))
         compared += 1
+    report_file = path[:-2] + ".report"
+    if rewrite or os.path.exists(report_file):
+        r = run([c2clp, "--report", name], cwd=folder or ".")
+        if rewrite:
+            with open(report_file, "w") as f:
+                f.write(r.stderr)
+        else:
+            with open(report_file) as f:
+                if f.read() != r.stderr:
+                    fail(f"{report_file} differs from `c2clp --report {name}`:\n{r.stderr}")
+            compared += 1
     if not rewrite and compared == 0:
         fail(f"{path}: no golden file")
     print(f"ok: {compared} golden files of {path}")
@@ -157,7 +175,7 @@ def golden(c2clp, path, rewrite):
 def main():
     mode = sys.argv[1]
     # Tools as absolute paths: some cases run in the folder of the C file.
-    sys.argv[2:-1] = [os.path.abspath(a) for a in sys.argv[2:-1]]
+    sys.argv[2:] = [os.path.abspath(a) for a in sys.argv[2:]]
     if mode == "verify":
         verify(sys.argv[2], sys.argv[3], sys.argv[4])
     elif mode == "refuse":

@@ -72,7 +72,12 @@ int main(int argc, char** argv) {
         if (!c.ok) return 2;
         if (show_report) {
             std::cerr << "c2clp: report for " << file << ":\n";
-            if (c.report.empty()) std::cerr << "  everything was modelled exactly\n";
+            std::cerr << (options.semantics == c2clp::IntSemantics::math
+                              ? "  integer semantics math: signed arithmetic is exact and never "
+                                "wraps (overflow is undefined behaviour in C)\n"
+                              : "  integer semantics wrap: every operation wraps at its type's "
+                                "width\n");
+            std::cerr << "  division or remainder by zero (undefined behaviour) ends the path\n";
             for (const std::string& line : c.report) std::cerr << "  " << line << "\n";
         }
         if (out.empty()) {

@@ -139,6 +139,11 @@ Choices Arith::shift(bool left, const IntType& t, const Term& a, const Term& b, 
     Term p = cst(Integer(1) << static_cast<unsigned>(b->value));
     if (!left) {
         // An arithmetic right shift is floor division by 2^k: Euclidean div by a positive k.
+        if (t.is_signed && !(is_const(a) && a->value >= 0)) {
+            notes_.add(line, "right shift of a signed value: an arithmetic shift (implementation-"
+                             "defined in C; GCC and Clang shift in the sign bit), `div " +
+                                 p->value.str() + "`");
+        }
         if (is_const(a)) return {{{}, cst(ediv(a, p)->value)}};
         return {{{}, ediv(a, p)}};
     }

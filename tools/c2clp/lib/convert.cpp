@@ -89,13 +89,10 @@ void report(clang::ASTUnit& ast, clang::DiagnosticsEngine::Level level,
 
 Conversion convert_file(const std::string& file, const Options& options) {
     Conversion result;
-    // A .i file is already preprocessed: Clang reads it as such by its extension.
+    // A .i file (already preprocessed) is read as C too: its line markers are C
+    // preprocessor syntax, so the lines of the original source survive.
     StubIncludeDir stubs;
     std::vector<std::string> args = clang_arguments(options, stubs.path());
-    if (file.size() > 2 && file.substr(file.size() - 2) == ".i") {
-        args.erase(args.begin());
-        args.insert(args.begin(), "-xcpp-output");
-    }
     // The file is read here and handed to Clang under the name the user gave, so that
     // diagnostics name it that way (a compilation database would make it absolute).
     std::ifstream in(file, std::ios::binary);
