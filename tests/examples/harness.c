@@ -26,6 +26,8 @@ static long inputs_drawn;
 /* The chance, fixed per run, that an input is 0: runs near 1 take the same branch again and
  * again (deep paths through many `if (nondet())`), runs near 0 the other one. */
 static unsigned zero_percent;
+/* The same for 1: runs near 100 take the `then` branch of every `if (nondet())`. */
+static unsigned one_percent;
 
 /* splitmix64: small, fast, and the same stream on every machine for a given seed. */
 static uint64_t next_random(void) {
@@ -41,6 +43,7 @@ static int64_t next_input(int64_t lo, int64_t hi) {
     if (++inputs_drawn > MAX_INPUTS_PER_RUN) _exit(CUT_STATUS); /* a run that never ends */
     uint64_t r = next_random();
     if (r % 100 < zero_percent) return lo <= 0 && 0 <= hi ? 0 : lo;
+    if ((r >> 7) % 100 < one_percent) return lo <= 1 && 1 <= hi ? 1 : lo;
     r = next_random();
     int64_t v;
     switch (r % 8) {
@@ -85,6 +88,7 @@ static int run_once(uint64_t seed) {
     if (pid == 0) {
         rng_state = seed * 0x2545F4914F6CDD1Dull + 1;
         zero_percent = (unsigned)(next_random() % 101);
+        one_percent = (unsigned)(next_random() % (101 - zero_percent));
         struct rlimit cpu = {2, 2};
         setrlimit(RLIMIT_CPU, &cpu);
         example_main();
