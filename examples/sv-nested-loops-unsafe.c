@@ -1,6 +1,7 @@
 /* SV-COMP style: nested loops where the inner index is not reset. expected: unsafe
  * j is not set back to 0 for the second row, so with rows >= 2 and cols >= 1 the inner loop
- * runs only for the first row and cells == cols < rows * cols.
+ * runs only for the first row and cells == cols, less than rows + cols - 1 (a correct
+ * count, rows * cols, is never less than that).
  * No CLP form in clp/. */
 extern int __VERIFIER_nondet_int(void);
 extern void __VERIFIER_assume(int cond);
@@ -16,6 +17,6 @@ int main(void) {
             cells++;
         }
     }
-    if (rows == 2 && cols == 1 && cells != 2) reach_error();
+    if (rows >= 2 && cols >= 1 && cells < rows + cols - 1) reach_error();
     return 0;
 }
