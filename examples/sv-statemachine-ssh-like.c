@@ -23,7 +23,6 @@ enum {
 int main(void) {
     int state = ST_ACCEPT;
     int blastFlag = 0;
-    int renegotiations = 0;
     int ret;
     while (1) {
         switch (state) {
@@ -63,8 +62,7 @@ int main(void) {
             state = ST_OK;
             break;
         case ST_OK:
-            if (__VERIFIER_nondet_int() && renegotiations < 100) {
-                renegotiations++;
+            if (__VERIFIER_nondet_int()) { /* renegotiate */
                 blastFlag = 0;
                 state = ST_CLNT_HELLO;
                 break;

@@ -1,19 +1,17 @@
 /* SV-COMP style: the traffic light controller of sv-traffic-light.c with the walk signal
  * left on. expected: unsafe
- * Changed: PED_WALK goes back to ALL_RED without switching walk off, so ALL_RED can then
- * give the cars green while walk is still 1.
+ * Changed: PED_WALK goes on to PED_CLEAR without switching walk off, so PED_CLEAR gives the
+ * cars green while walk is still 1 (after five steps of the loop).
  * No CLP form in clp/. */
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
 
-typedef enum { CAR_GREEN, CAR_YELLOW, ALL_RED, PED_WALK } light_state;
+typedef enum { CAR_GREEN, CAR_YELLOW, ALL_RED, PED_WALK, PED_CLEAR } light_state;
 
 int main(void) {
     light_state state = CAR_GREEN;
     int car_green = 1, walk = 0;
-    int ticks = 0;
-    while (__VERIFIER_nondet_int() && ticks < 1000000) {
-        ticks++;
+    while (__VERIFIER_nondet_int()) {
         switch (state) {
         case CAR_GREEN:
             if (__VERIFIER_nondet_int()) {
@@ -25,16 +23,15 @@ int main(void) {
             state = ALL_RED;
             break;
         case ALL_RED:
-            if (__VERIFIER_nondet_int()) {
-                walk = 1;
-                state = PED_WALK;
-            } else {
-                car_green = 1;
-                state = CAR_GREEN;
-            }
+            walk = 1;
+            state = PED_WALK;
             break;
         case PED_WALK:
-            state = ALL_RED;
+            state = PED_CLEAR;
+            break;
+        case PED_CLEAR:
+            car_green = 1;
+            state = CAR_GREEN;
             break;
         }
         if (car_green && walk) reach_error();

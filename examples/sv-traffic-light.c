@@ -1,19 +1,18 @@
 /* SV-COMP style: a controller for a traffic light and a pedestrian signal, a switch on an
  * enum state inside a loop. expected: safe
- * The walk signal is switched on only in state PED_WALK, entered from ALL_RED after the cars
- * got red, and switched off before the cars get green again: car_green && walk never holds.
+ * The cycle is CAR_GREEN, CAR_YELLOW, ALL_RED, PED_WALK, PED_CLEAR and back: walk is switched
+ * on only after the cars got red and off before they get green again, so car_green && walk
+ * never holds (each state has its own values of the two signals).
  * No CLP form in clp/. */
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
 
-typedef enum { CAR_GREEN, CAR_YELLOW, ALL_RED, PED_WALK } light_state;
+typedef enum { CAR_GREEN, CAR_YELLOW, ALL_RED, PED_WALK, PED_CLEAR } light_state;
 
 int main(void) {
     light_state state = CAR_GREEN;
     int car_green = 1, walk = 0;
-    int ticks = 0;
-    while (__VERIFIER_nondet_int() && ticks < 1000000) {
-        ticks++;
+    while (__VERIFIER_nondet_int()) {
         switch (state) {
         case CAR_GREEN:
             if (__VERIFIER_nondet_int()) { /* a pedestrian pressed the button */
@@ -25,17 +24,16 @@ int main(void) {
             state = ALL_RED;
             break;
         case ALL_RED:
-            if (__VERIFIER_nondet_int()) {
-                walk = 1;
-                state = PED_WALK;
-            } else {
-                car_green = 1;
-                state = CAR_GREEN;
-            }
+            walk = 1;
+            state = PED_WALK;
             break;
         case PED_WALK:
             walk = 0;
-            state = ALL_RED;
+            state = PED_CLEAR;
+            break;
+        case PED_CLEAR:
+            car_green = 1;
+            state = CAR_GREEN;
             break;
         }
         if (car_green && walk) reach_error();
