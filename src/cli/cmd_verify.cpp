@@ -40,6 +40,20 @@ struct VerifyArgs {
     std::string out;           // where the tree goes (default: standard output)
     bool ascii = false;
     std::uint64_t tree_max_nodes = 0;
+    // For C programs (passed to c2clp):
+    std::string int_semantics;
+    std::string data_model;
+    bool large_blocks = false;
+    std::vector<std::string> clang_args;
+
+    [[nodiscard]] CSourceOptions c_options() const {
+        CSourceOptions c;
+        if (!int_semantics.empty()) c.converter_args.insert(c.converter_args.end(), {"--int-semantics", int_semantics});
+        if (!data_model.empty()) c.converter_args.insert(c.converter_args.end(), {"--data-model", data_model});
+        if (large_blocks) c.converter_args.emplace_back("--large-blocks");
+        c.clang_args = clang_args;
+        return c;
+    }
 };
 
 // Writes the tree where asked. Returns false (with a message) when it cannot.
@@ -86,7 +100,7 @@ void show_progress(const Progress& p) {
 }
 
 int run_verify(const VerifyArgs& a) {
-    auto program = load_program(a.file);
+    auto program = load_program(a.file, a.c_options());
     if (!program) return exit_bad_input;
 
     Options opt;
@@ -136,7 +150,21 @@ Runner add_verify_command(CLI::App& app) {
     CLI::App* cmd = app.add_subcommand(
         "verify", "Prove that no derivation from the query reaches `error` (SAFE), find one "
                   "(UNSAFE, with a replayed counterexample), or say why not (UNKNOWN)");
-    cmd->add_option("FILE", args->file, "CLP program (`-` for standard input)")->required();
+    cmd->add_option("FILE", args->file,
+                    "CLP program (`-` for standard input), or a C program (.c, .i) that c2clp "
+                    "converts first")
+        ->required();
+    cmd->add_option("CLANG_ARGS", args->clang_args,
+                    "for a C program, after `--`: arguments for Clang (-I, -D, ...)");
+    cmd->add_option("--int-semantics", args->int_semantics,
+                    "for a C program: math (default; signed overflow does not happen) or wrap "
+                    "(two's complement everywhere); unsigned arithmetic wraps in both")
+        ->check(CLI::IsMember({"math", "wrap"}));
+    cmd->add_option("--data-model", args->data_model,
+                    "for a C program: ilp32 (default) or lp64, the widths of the integer types")
+        ->check(CLI::IsMember({"ilp32", "lp64"}));
+    cmd->add_flag("--large-blocks", args->large_blocks,
+                  "for a C program: one rule per straight-line block instead of one per statement");
     cmd->add_option("--strategy", args->strategy,
                     "minimax: interpolation, memo tables, subsumption, and loops closed by "
                     "path-based invariants with refinement and restart (no bound needed); "

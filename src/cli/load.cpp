@@ -2,14 +2,16 @@
 
 #include <iostream>
 
+#include "cli/c_source.hpp"
 #include "cli/input.hpp"
 #include "clpi/parse.hpp"
 
 namespace clpi::cli {
 
-std::optional<Program> load_program(const std::string& path) {
+std::optional<Program> load_program(const std::string& path, const CSourceOptions& c_options) {
     Diagnostics diags;
-    auto text = read_input(path, diags);
+    // A C program is converted by c2clp first; messages then name the .c file.
+    auto text = is_c_source(path) ? convert_c_source(path, c_options) : read_input(path, diags);
     std::optional<Program> program;
     if (text) program = parse_program(*text, display_name(path), diags);
     if (!diags.all().empty()) std::cerr << format_diagnostics(diags, text ? *text : "");

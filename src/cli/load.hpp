@@ -4,11 +4,13 @@
 #include <optional>
 #include <string>
 
+#include "cli/c_source.hpp"
 #include "clpi/program.hpp"
 
 namespace clpi::cli {
 
 // The checked program, or nothing after printing the diagnostics to standard error.
-std::optional<Program> load_program(const std::string& path);
+// `.c` and `.i` files are C programs, converted with `c_options`.
+std::optional<Program> load_program(const std::string& path, const CSourceOptions& c_options = {});
 
 }  // namespace clpi::cli

@@ -1,0 +1,117 @@
+// Parsing with Clang (its preprocessor, its type checker, the data model's target), then
+// lowering, simplifying and printing.
+#include <llvm/ADT/Triple.h>
+#include <llvm/Support/Host.h>
+
+#include <clang/AST/ASTContext.h>
+#include <clang/Basic/Diagnostic.h>
+#include <clang/Frontend/ASTUnit.h>
+#include <clang/Tooling/CompilationDatabase.h>
+#include <clang/Tooling/Tooling.h>
+
+#include "c2clp/convert.hpp"
+#include "clpi/parse.hpp"
+#include "emit.hpp"
+#include "lowering.hpp"
+
+namespace c2clp {
+
+namespace {
+
+// An empty header where glibc's 32-bit headers expect one that only multilib installs.
+constexpr const char* virtual_dir = "/c2clp-virtual-include";
+
+std::vector<std::string> clang_arguments(const Options& o) {
+    std::vector<std::string> args{"-xc", "-std=gnu11", "-fsyntax-only",
+                                  "-resource-dir=" C2CLP_CLANG_RESOURCE_DIR};
+    llvm::Triple host(llvm::sys::getDefaultTargetTriple());
+    if (o.data_model == DataModel::ilp32) {
+        args.push_back("--target=i686-pc-linux-gnu");
+        // The host's glibc headers serve 32-bit code too (as with gcc -m32).
+        if (host.isOSLinux() && host.getArch() != llvm::Triple::x86) {
+            args.push_back("-idirafter");
+            args.push_back("/usr/include/" + host.getArchName().str() + "-linux-gnu");
+            args.push_back("-idirafter");
+            args.push_back(virtual_dir);
+        }
+    } else {
+        args.push_back("--target=x86_64-pc-linux-gnu");
+    }
+    args.insert(args.end(), o.clang_args.begin(), o.clang_args.end());
+    return args;
+}
+
+const clang::FunctionDecl* find_entry(clang::ASTContext& ctx, const std::string& name) {
+    for (const clang::Decl* d : ctx.getTranslationUnitDecl()->decls()) {
+        const auto* f = llvm::dyn_cast<clang::FunctionDecl>(d);
+        if (f && f->getNameAsString() == name && f->hasBody()) return f;
+    }
+    return nullptr;
+}
+
+void report(clang::ASTUnit& ast, clang::DiagnosticsEngine::Level level,
+            clang::SourceLocation loc, const std::string& message) {
+    clang::DiagnosticsEngine& d = ast.getDiagnostics();
+    d.getClient()->BeginSourceFile(ast.getLangOpts(), &ast.getPreprocessor());
+    d.Report(loc, d.getCustomDiagID(level, "%0")) << message;
+    d.getClient()->EndSourceFile();
+}
+
+}  // namespace
+
+Conversion convert_file(const std::string& file, const Options& options) {
+    Conversion result;
+    // A .i file is already preprocessed: Clang reads it as such by its extension.
+    std::vector<std::string> args = clang_arguments(options);
+    if (file.size() > 2 && file.substr(file.size() - 2) == ".i") {
+        args.erase(args.begin());
+        args.insert(args.begin(), "-xcpp-output");
+    }
+    clang::tooling::FixedCompilationDatabase db(".", args);
+    clang::tooling::ClangTool tool(db, {file});
+    tool.mapVirtualFile(std::string(virtual_dir) + "/gnu/stubs-32.h", "");
+    std::vector<std::unique_ptr<clang::ASTUnit>> asts;
+    if (tool.buildASTs(asts) != 0 || asts.size() != 1 ||
+        asts[0]->getDiagnostics().hasErrorOccurred()) {
+        return result;
+    }
+    clang::ASTUnit& ast = *asts[0];
+    clang::ASTContext& ctx = ast.getASTContext();
+    const clang::FunctionDecl* entry = find_entry(ctx, options.entry);
+    if (!entry) {
+        auto loc = ctx.getSourceManager().getLocForStartOfFile(ctx.getSourceManager().getMainFileID());
+        report(ast, clang::DiagnosticsEngine::Error, loc,
+               "no function `" + options.entry + "` with a body to start from");
+        return result;
+    }
+    Notes notes;
+    Lowering lowering(ctx, options, notes);
+    Flow flow;
+    try {
+        flow = lowering.run(entry);
+    } catch (const LocatedRefusal& r) {
+        report(ast, clang::DiagnosticsEngine::Error, r.loc, r.message);
+        return result;
+    }
+    for (const auto& [name, loc] : lowering.bodiless()) {
+        report(ast, clang::DiagnosticsEngine::Warning, loc,
+               "`" + name + "` has no body: each call returns an arbitrary value of its type");
+    }
+    remove_skips(flow);
+    if (options.large_blocks) merge_blocks(flow);
+    compact(flow);
+    std::string text = emit_clp(flow, file, options);
+    // The output must be valid CLP; it is printed in canonical form, so that `clpi fmt`
+    // leaves it unchanged.
+    clpi::Diagnostics diags;
+    auto program = clpi::parse_program(text, file + " (generated CLP)", diags);
+    if (!program) {
+        throw std::logic_error("c2clp generated invalid CLP:\n" + clpi::format_diagnostics(diags, text));
+    }
+    result.clp = clpi::format_program(*program);
+    result.report = notes.lines();
+    result.ok = true;
+    return result;
+}
+
+}  // namespace c2clp

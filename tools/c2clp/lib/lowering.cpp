@@ -1,0 +1,194 @@
+#include "lowering.hpp"
+
+#include <cctype>
+
+#include <clang/AST/Decl.h>
+#include <clang/Basic/SourceManager.h>
+#include <clang/Lex/Lexer.h>
+#include <llvm/ADT/StringExtras.h>
+
+namespace c2clp {
+
+Lowering::Lowering(clang::ASTContext& ctx, const Options& options, Notes& notes)
+    : ctx_(ctx), options_(options), notes_(notes), arith_(options.semantics, notes) {}
+
+void Lowering::refuse(const clang::Stmt* s, const std::string& what) const {
+    refuse_at(s ? s->getBeginLoc() : clang::SourceLocation(), what);
+}
+
+void Lowering::refuse_at(clang::SourceLocation loc, const std::string& what) const {
+    throw LocatedRefusal{loc, "unsupported: " + what};
+}
+
+IntType Lowering::int_type(clang::QualType qt, clang::SourceLocation where) const {
+    const clang::Type* t = qt.getCanonicalType().getTypePtr();
+    std::string name = qt.getAsString();
+    if (t->isPointerType()) {
+        refuse_at(where, t->getPointeeType()->isFunctionType() ? "function pointer `" + name + "`"
+                                                                 : "pointer type `" + name + "`");
+    }
+    if (t->isVariableArrayType()) refuse_at(where, "variable-length array `" + name + "`");
+    if (t->isArrayType()) refuse_at(where, "array type `" + name + "`");
+    if (t->isStructureType()) refuse_at(where, "struct type `" + name + "`");
+    if (t->isUnionType()) refuse_at(where, "union type `" + name + "`");
+    if (t->isRealFloatingType() || t->isComplexType()) {
+        refuse_at(where, "floating point type `" + name + "`");
+    }
+    if (!t->isIntegerType()) refuse_at(where, "type `" + name + "`");
+    IntType it;
+    it.bits = static_cast<unsigned>(ctx_.getIntWidth(qt));
+    it.is_bool = t->isBooleanType();
+    it.is_signed = !it.is_bool && t->isSignedIntegerOrEnumerationType();
+    if (it.bits > 64) refuse_at(where, "integer type wider than 64 bits `" + name + "`");
+    return it;
+}
+
+unsigned Lowering::line_at(clang::SourceLocation loc) const {
+    return loc.isValid() ? ctx_.getSourceManager().getExpansionLineNumber(loc) : 0;
+}
+
+unsigned Lowering::line(const clang::Stmt* s) const { return line_at(s->getBeginLoc()); }
+
+// The source text of a statement on one line, short enough for a point name, without
+// double quotes (CLP strings have no escapes).
+std::string Lowering::text(const clang::Stmt* s) const {
+    const auto& sm = ctx_.getSourceManager();
+    auto range = clang::CharSourceRange::getTokenRange(
+        sm.getExpansionRange(s->getSourceRange()).getAsRange());
+    std::string raw =
+        clang::Lexer::getSourceText(range, sm, ctx_.getLangOpts()).str();
+    std::string out;
+    for (char c : raw) {
+        if (std::isspace(static_cast<unsigned char>(c))) {
+            if (!out.empty() && out.back() != ' ') out += ' ';
+        } else {
+            out += c == '"' ? '\'' : c;
+        }
+    }
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    constexpr std::size_t max_length = 60;
+    if (out.size() > max_length) out = out.substr(0, max_length - 3) + "...";
+    return out;
+}
+
+std::string Lowering::unique_name(const std::string& base) {
+    std::string name = base;
+    for (int k = 2; names_.count(name) != 0; ++k) name = base + "_" + std::to_string(k);
+    names_.insert(name);
+    return name;
+}
+
+VarId Lowering::variable_of(const clang::VarDecl* d) {
+    d = d->getCanonicalDecl();
+    if (auto it = vars_.find(d); it != vars_.end()) return it->second;
+    bool global = d->hasGlobalStorage() && !d->isStaticLocal();
+    Variable v;
+    v.c_name = d->getNameAsString();
+    v.type = int_type(d->getType(), d->getLocation());
+    const auto* fn = llvm::dyn_cast<clang::FunctionDecl>(d->getDeclContext());
+    v.scope = global ? "global" : fn ? fn->getNameAsString() : "global";
+    std::string base = v.c_name.empty() ? "V" : v.c_name;
+    base[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(base[0])));
+    if (!global && fn && fn != frames_.front().fn) {
+        std::string prefix = fn->getNameAsString();
+        prefix[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(prefix[0])));
+        base = prefix + "_" + v.c_name;
+    }
+    v.clp_name = unique_name(base);
+    flow_.vars.push_back(v);
+    auto id = static_cast<VarId>(flow_.vars.size() - 1);
+    vars_[d] = id;
+    return id;
+}
+
+VarId Lowering::temporary(const IntType& t) {
+    if (temps_in_use_ == temps_.size()) {
+        Variable v{unique_name("Tmp" + std::to_string(temps_.size() + 1)), "", "temporary", t};
+        flow_.vars.push_back(v);
+        temps_.push_back(static_cast<VarId>(flow_.vars.size() - 1));
+    }
+    VarId id = temps_[temps_in_use_++];
+    flow_.vars[id].type = t;
+    return id;
+}
+
+PointId Lowering::new_point() {
+    flow_.points.emplace_back();
+    return static_cast<PointId>(flow_.points.size() - 1);
+}
+
+PointId Lowering::here() {
+    if (!cur_) cur_ = new_point();
+    return *cur_;
+}
+
+void Lowering::at(const clang::Stmt* s, const std::string& name) {
+    Point& p = flow_.points[here()];
+    if (p.line) return;
+    p.line = line(s);
+    std::string where = frames_.size() > 1 ? frames_.back().fn->getNameAsString() + ": " : "";
+    p.name = where + name;
+}
+
+void Lowering::transition(std::vector<Step> alts, Target to) {
+    Edge e{here(), std::move(to), {}};
+    for (Step& s : alts) e.alts.push_back(Path{std::move(s)});
+    if (!e.alts.empty()) flow_.edges.push_back(std::move(e));
+    cur_.reset();
+    if (to.kind == Target::Kind::point) cur_ = to.point;
+}
+
+void Lowering::jump(PointId to) {
+    if (!cur_) return;
+    transition({Step{}}, Target{Target::Kind::point, to, ""});
+}
+
+Step Lowering::step_of(const ExprAlt& a) const {
+    Step s;
+    s.guards = a.guards;
+    s.inputs = a.inputs;
+    return s;
+}
+
+Flow Lowering::run(const clang::FunctionDecl* entry) {
+    flow_.start = new_point();
+    flow_.points[flow_.start] = Point{line_at(entry->getBeginLoc()), "start: globals initialised"};
+    PointId first = new_point();
+    Frame f;
+    f.fn = entry;
+    frames_.push_back(f);
+    // Globals first in the state vector, in the order of the file.
+    for (const clang::Decl* d : ctx_.getTranslationUnitDecl()->decls()) {
+        const auto* v = llvm::dyn_cast<clang::VarDecl>(d);
+        if (v && v->isReferenced() && v == v->getCanonicalDecl()) variable_of(v);
+    }
+    frames_.clear();
+    cur_ = first;
+    Frame main_frame;
+    main_frame.fn = entry;
+    main_frame.exit = new_point();
+    flow_.points[main_frame.exit].name = "end of " + entry->getNameAsString();
+    body(entry, main_frame);
+    // The globals' (and static locals') initial values: 0 unless initialised.
+    Step init;
+    for (const auto& [decl, id] : vars_) {
+        if (!decl->hasGlobalStorage()) continue;
+        const clang::VarDecl* def = decl->getDefinition() ? decl->getDefinition() : decl;
+        const clang::Expr* e = def->getAnyInitializer();
+        clang::Expr::EvalResult r;
+        if (!e) {
+            init.updates.emplace_back(id, cst(0));
+        } else if (e->EvaluateAsInt(r, ctx_)) {
+            init.updates.emplace_back(id, cst(Integer(llvm::toString(r.Val.getInt(), 10))));
+        } else {
+            refuse(e, "initialiser of a global that is not an integer constant");
+        }
+    }
+    std::sort(init.updates.begin(), init.updates.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    flow_.edges.insert(flow_.edges.begin(),
+                       Edge{flow_.start, Target{Target::Kind::point, first, ""}, {Path{init}}});
+    return std::move(flow_);
+}
+
+}  // namespace c2clp

@@ -1,0 +1,118 @@
+// The translation of a C translation unit (Clang AST) into a Flow: one point per
+// statement, one transition per way a statement can execute. Calls with bodies are inlined
+// at each call site; the variables of a function are shared by its call sites (no
+// recursion, so no two activations are alive at once).
+#pragma once
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/Stmt.h>
+
+#include "arith.hpp"
+#include "flow.hpp"
+
+namespace c2clp {
+
+// A refusal at a place in the source.
+struct LocatedRefusal {
+    clang::SourceLocation loc;
+    std::string message;
+};
+
+class Lowering {
+public:
+    Lowering(clang::ASTContext& ctx, const Options& options, Notes& notes);
+    // The flow of the program that starts at `entry`. Throws LocatedRefusal.
+    Flow run(const clang::FunctionDecl* entry);
+    // Functions called without a body, for the warning that names them.
+    [[nodiscard]] const std::map<std::string, clang::SourceLocation>& bodiless() const {
+        return bodiless_;
+    }
+
+private:
+    // One inlined activation of a function.
+    struct Frame {
+        const clang::FunctionDecl* fn = nullptr;
+        std::string prefix;  // "" for the entry function, "F_" for an inlined f
+        PointId exit = 0;
+        std::optional<VarId> result;
+        std::map<const clang::LabelDecl*, PointId> labels;
+        std::map<const clang::SwitchCase*, PointId> cases;
+        std::vector<PointId> breaks, continues;
+    };
+
+    // ---- lowering.cpp: variables, points, transitions
+    [[noreturn]] void refuse(const clang::Stmt* s, const std::string& what) const;
+    [[noreturn]] void refuse_at(clang::SourceLocation loc, const std::string& what) const;
+    IntType int_type(clang::QualType t, clang::SourceLocation where) const;
+    unsigned line(const clang::Stmt* s) const;
+    unsigned line_at(clang::SourceLocation loc) const;
+    std::string text(const clang::Stmt* s) const;
+    std::string unique_name(const std::string& base);
+    VarId variable_of(const clang::VarDecl* d);
+    VarId temporary(const IntType& t);
+    PointId new_point();
+    PointId here();  // the current point, created when the code is unreachable
+    void at(const clang::Stmt* s, const std::string& name);
+    void transition(std::vector<Step> alts, Target to);
+    void jump(PointId to);
+    Step step_of(const ExprAlt& a) const;
+
+    // ---- lower_expr.cpp: values and side effects
+    Values value(const clang::Expr* e);
+    void effect(const clang::Expr* e);
+    bool has_effects(const clang::Expr* e) const;
+    bool is_boolean(const clang::Expr* e) const;
+    Values value_of_binary(const clang::BinaryOperator* b);
+    Values value_of_unary(const clang::UnaryOperator* u);
+    Values value_of_cast(const clang::CastExpr* c);
+    Values value_of_choice(const clang::Expr* e);  // ?:, &&, || with side effects
+    Values spill(const Values& v, const IntType& t);
+    VarId lvalue(const clang::Expr* e);
+    Values assign(const clang::BinaryOperator* b);
+    Values increment(const clang::UnaryOperator* u, bool need_value = true);
+    void assign_values(VarId v, const Values& vals);
+
+    // ---- lower_cond.cpp: branching on a condition
+    void branch(const clang::Expr* e, std::optional<PointId> yes, std::optional<PointId> no);
+    void branch_on(const Truth& t, std::optional<PointId> yes, std::optional<PointId> no);
+
+    // ---- lower_stmt.cpp: statements
+    void statement(const clang::Stmt* s);
+    void declaration(const clang::DeclStmt* d);
+    void if_statement(const clang::IfStmt* s);
+    void loop(const clang::Stmt* s, const clang::Stmt* init, const clang::Expr* cond,
+              const clang::Expr* inc, const clang::Stmt* body);
+    void do_statement(const clang::DoStmt* s);
+    void switch_statement(const clang::SwitchStmt* s);
+    void return_statement(const clang::ReturnStmt* s);
+    PointId label_point(const clang::LabelDecl* l);
+
+    // ---- lower_call.cpp: calls
+    Values call(const clang::CallExpr* c);
+    bool builtin_call(const clang::CallExpr* c, const std::string& name);
+    Values inline_call(const clang::CallExpr* c, const clang::FunctionDecl* fn);
+    void body(const clang::FunctionDecl* fn, Frame frame);
+
+    clang::ASTContext& ctx_;
+    const Options& options_;
+    Notes& notes_;
+    Arith arith_;
+    Flow flow_;
+    std::optional<PointId> cur_;
+    std::map<const clang::VarDecl*, VarId> vars_;
+    std::set<std::string> names_;
+    std::vector<VarId> temps_;
+    std::size_t temps_in_use_ = 0;
+    std::vector<Frame> frames_;
+    std::map<std::string, clang::SourceLocation> bodiless_;
+    std::map<const clang::FunctionDecl*, VarId> results_;
+};
+
+}  // namespace c2clp

@@ -1,0 +1,93 @@
+// c2clp: converts a C program into CLP rules for clpi (see `c2clp --help`).
+#include <fstream>
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "c2clp/convert.hpp"
+
+namespace {
+
+constexpr const char* description = R"(Converts a C program into CLP rules for clpi.
+
+The state vector is the C variables: globals first, then the locals of the entry function,
+then those of inlined callees (prefixed by the function's name) and temporaries. Each C
+statement is a program point with `name` and `line` directives pointing at the C source.
+
+Accepted C: int, long, long long, short, char, _Bool and their unsigned forms, enum,
+typedef; globals and locals with initialisers; if/else, while, do/while, for, switch (with
+fall-through and default), break, continue, goto, return; arithmetic with C semantics
+(/ and % truncate toward zero), comparisons, !, && and || (short-circuit), ?:, compound
+assignment, ++/--, the comma operator, integer casts; calls to functions with bodies,
+inlined (recursion is refused). SV-COMP conventions: __VERIFIER_nondet_T() is an input in
+the range of T; __VERIFIER_assert, reach_error() and assert() mark errors;
+__VERIFIER_assume and assume restrict paths; abort() and exit() end them. A call of a
+function without a body returns an arbitrary value of its type (with a warning).
+
+Integer semantics (--int-semantics):
+  math  (default) mathematical integers; inputs lie in their type's range; signed
+        arithmetic is exact and never wraps (overflow is undefined behaviour in C, so
+        a program that relies on it is outside this model: use wrap).
+  wrap  two's-complement wrap-around at the type's width for every operation.
+Unsigned arithmetic and conversions to narrower or unsigned types wrap in both modes, as C
+says. Bitwise operators: constants are folded; x & (2^k-1), shifts by constants and 0/1
+operands are modelled exactly; the rest is refused. Division by zero is undefined
+behaviour: that path ends. --report lists every place where these models are used.
+
+Refused, with `FILE:LINE:COL: error: unsupported: ...` and exit status 2: pointers,
+arrays, structs, unions, floating point, function pointers, recursion, inline assembly,
+setjmp/longjmp, threads, dynamic memory, variable-length arrays, wider than 64-bit types.
+
+Exit status: 0 converted, 1 usage error, 2 bad or unsupported input, 6 internal error.)";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app(description, "c2clp");
+    app.get_formatter()->column_width(28);
+    std::string file, out, semantics = "math", model = "ilp32";
+    std::vector<std::string> clang_args;
+    bool show_report = false;
+    c2clp::Options options;
+    app.add_option("FILE", file, "C source (.c) or preprocessed C (.i)")->required();
+    app.add_option("CLANG_ARGS", clang_args, "after `--`: arguments for Clang (-I, -D, ...)");
+    app.add_option("-o,--output", out, "write the CLP program here (default: standard output)");
+    app.add_option("--int-semantics", semantics, "math or wrap (see above)")
+        ->check(CLI::IsMember({"math", "wrap"}))->capture_default_str();
+    app.add_option("--data-model", model, "ilp32 (SV-COMP default) or lp64: the integer widths")
+        ->check(CLI::IsMember({"ilp32", "lp64"}))->capture_default_str();
+    app.add_flag("--large-blocks", options.large_blocks,
+                 "one rule per straight-line block instead of one per statement (fewer nodes, "
+                 "same verdicts)");
+    app.add_option("--entry", options.entry, "the function where execution starts")
+        ->capture_default_str();
+    app.add_flag("--report", show_report,
+                 "list on standard error every construct modelled approximately, and how");
+    CLI11_PARSE(app, argc, argv);
+    options.semantics = semantics == "wrap" ? c2clp::IntSemantics::wrap : c2clp::IntSemantics::math;
+    options.data_model = model == "lp64" ? c2clp::DataModel::lp64 : c2clp::DataModel::ilp32;
+    options.clang_args = clang_args;
+    try {
+        c2clp::Conversion c = c2clp::convert_file(file, options);
+        if (!c.ok) return 2;
+        if (show_report) {
+            std::cerr << "c2clp: report for " << file << ":\n";
+            if (c.report.empty()) std::cerr << "  everything was modelled exactly\n";
+            for (const std::string& line : c.report) std::cerr << "  " << line << "\n";
+        }
+        if (out.empty()) {
+            std::cout << c.clp;
+            return 0;
+        }
+        std::ofstream f(out, std::ios::binary);
+        f << c.clp;
+        if (!f) {
+            std::cerr << "c2clp: error: cannot write " << out << "\n";
+            return 2;
+        }
+    } catch (const std::exception& e) {
+        std::cerr << "c2clp: internal error: " << e.what() << "\n";
+        return 6;
+    }
+    return 0;
+}
