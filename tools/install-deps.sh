@@ -22,6 +22,8 @@ packages=(
   graphviz
   # the tree viewer's browser test: headless Chromium driven by Playwright (from npm)
   chromium
+  # the C converter tools/c2clp: Clang's C++ API
+  libclang-14-dev libclang-cpp14-dev llvm-14-dev
   # fuzzing and the sanitizer build (clang's libFuzzer runtime)
   clang-14 libclang-rt-14-dev
 )

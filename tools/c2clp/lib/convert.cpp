@@ -1,5 +1,11 @@
 // Parsing with Clang (its preprocessor, its type checker, the data model's target), then
 // lowering, simplifying and printing.
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <stdlib.h>
+
 #include <llvm/ADT/Triple.h>
 #include <llvm/Support/Host.h>
 
@@ -18,10 +24,32 @@ namespace c2clp {
 
 namespace {
 
-// An empty header where glibc's 32-bit headers expect one that only multilib installs.
-constexpr const char* virtual_dir = "/c2clp-virtual-include";
+// A folder with the empty header `gnu/stubs-32.h` that glibc's headers include for 32-bit
+// targets and that only Debian's multilib packages install; removed when done.
+class StubIncludeDir {
+public:
+    StubIncludeDir() {
+        std::error_code ec;
+        std::string pattern = (std::filesystem::temp_directory_path(ec) / "c2clp-XXXXXX").string();
+        if (!ec && ::mkdtemp(pattern.data())) {
+            path_ = pattern;
+            std::filesystem::create_directories(path_ / "gnu", ec);
+            std::ofstream(path_ / "gnu" / "stubs-32.h") << "/* 32-bit glibc stubs: none */\n";
+        }
+    }
+    ~StubIncludeDir() {
+        std::error_code ec;
+        if (!path_.empty()) std::filesystem::remove_all(path_, ec);
+    }
+    StubIncludeDir(const StubIncludeDir&) = delete;
+    StubIncludeDir& operator=(const StubIncludeDir&) = delete;
+    [[nodiscard]] std::string path() const { return path_.string(); }
 
-std::vector<std::string> clang_arguments(const Options& o) {
+private:
+    std::filesystem::path path_;
+};
+
+std::vector<std::string> clang_arguments(const Options& o, const std::string& stub_dir) {
     std::vector<std::string> args{"-xc", "-std=gnu11", "-fsyntax-only",
                                   "-resource-dir=" C2CLP_CLANG_RESOURCE_DIR};
     llvm::Triple host(llvm::sys::getDefaultTargetTriple());
@@ -32,7 +60,7 @@ std::vector<std::string> clang_arguments(const Options& o) {
             args.push_back("-idirafter");
             args.push_back("/usr/include/" + host.getArchName().str() + "-linux-gnu");
             args.push_back("-idirafter");
-            args.push_back(virtual_dir);
+            args.push_back(stub_dir);
         }
     } else {
         args.push_back("--target=x86_64-pc-linux-gnu");
@@ -62,20 +90,25 @@ void report(clang::ASTUnit& ast, clang::DiagnosticsEngine::Level level,
 Conversion convert_file(const std::string& file, const Options& options) {
     Conversion result;
     // A .i file is already preprocessed: Clang reads it as such by its extension.
-    std::vector<std::string> args = clang_arguments(options);
+    StubIncludeDir stubs;
+    std::vector<std::string> args = clang_arguments(options, stubs.path());
     if (file.size() > 2 && file.substr(file.size() - 2) == ".i") {
         args.erase(args.begin());
         args.insert(args.begin(), "-xcpp-output");
     }
-    clang::tooling::FixedCompilationDatabase db(".", args);
-    clang::tooling::ClangTool tool(db, {file});
-    tool.mapVirtualFile(std::string(virtual_dir) + "/gnu/stubs-32.h", "");
-    std::vector<std::unique_ptr<clang::ASTUnit>> asts;
-    if (tool.buildASTs(asts) != 0 || asts.size() != 1 ||
-        asts[0]->getDiagnostics().hasErrorOccurred()) {
+    // The file is read here and handed to Clang under the name the user gave, so that
+    // diagnostics name it that way (a compilation database would make it absolute).
+    std::ifstream in(file, std::ios::binary);
+    if (!in) {
+        std::cerr << file << ": error: cannot read the file\n";
         return result;
     }
-    clang::ASTUnit& ast = *asts[0];
+    std::ostringstream code;
+    code << in.rdbuf();
+    std::unique_ptr<clang::ASTUnit> unit =
+        clang::tooling::buildASTFromCodeWithArgs(code.str(), args, file, "c2clp");
+    if (!unit || unit->getDiagnostics().hasErrorOccurred()) return result;
+    clang::ASTUnit& ast = *unit;
     clang::ASTContext& ctx = ast.getASTContext();
     const clang::FunctionDecl* entry = find_entry(ctx, options.entry);
     if (!entry) {

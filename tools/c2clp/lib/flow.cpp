@@ -72,6 +72,16 @@ void remove_skips(Flow& flow) {
         if (!dead[i]) flow.edges[i].to = resolve(flow.edges[i].to);
     }
     erase_marked(flow, dead);
+    // Without globals to initialise, the query starts at the first statement.
+    out = edges_by_source(flow);
+    if (out[flow.start].size() == 1) {
+        const Edge& e = flow.edges[out[flow.start][0]];
+        if (is_skip(e) && e.to.kind == Target::Kind::point && e.to.point != flow.start) {
+            PointId first = e.to.point;
+            flow.edges.erase(flow.edges.begin() + static_cast<std::ptrdiff_t>(out[flow.start][0]));
+            flow.start = first;
+        }
+    }
 }
 
 void merge_blocks(Flow& flow) {

@@ -66,6 +66,7 @@ bool Lowering::has_effects(const clang::Expr* e) const {
         u && u->isIncrementDecrementOp()) {
         return true;
     }
+    if (llvm::isa<clang::StmtExpr>(e)) return true;
     if (const auto* c = llvm::dyn_cast<clang::CallExpr>(e)) {
         const clang::FunctionDecl* fn = c->getDirectCallee();
         if (!fn) return true;
@@ -276,6 +277,15 @@ void Lowering::effect(const clang::Expr* e) {
     }
     if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(e); u && u->isIncrementDecrementOp()) {
         increment(u, false);  // the old value is not needed: no temporary
+        return;
+    }
+    if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(e); u && u->getOpcode() == clang::UO_Extension) {
+        effect(u->getSubExpr());
+        return;
+    }
+    if (const auto* se = llvm::dyn_cast<clang::StmtExpr>(e)) {
+        // A GNU statement expression (glibc's assert uses one): its statements, in order.
+        for (const clang::Stmt* s : se->getSubStmt()->body()) statement(s);
         return;
     }
     if (const auto* c = llvm::dyn_cast<clang::CastExpr>(e); c && c->getCastKind() == clang::CK_ToVoid) {

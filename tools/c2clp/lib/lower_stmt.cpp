@@ -104,9 +104,18 @@ void Lowering::declaration(const clang::DeclStmt* d) {
             assign_values(id, value(init));
             continue;
         } else {
+            Values vals = value(init);
+            // `int x = __VERIFIER_nondet_int();`: x takes any value of its type.
+            if (vals.size() == 1 && vals[0].guards.empty() && vals[0].inputs.size() == 1 &&
+                vals[0].term->op == Op::input && vals[0].inputs[0] == flow_.vars[id].type) {
+                for (Step& s : group) s.havocs.push_back(id);
+                declared.insert(v);
+                pending = true;
+                continue;
+            }
             std::vector<Step> next;
             for (const Step& s : group) {
-                for (const ExprAlt& a : value(init)) {
+                for (const ExprAlt& a : vals) {
                     Step n = s;
                     auto offset = static_cast<std::uint32_t>(n.inputs.size());
                     bool ok = true;
@@ -226,6 +235,7 @@ void Lowering::switch_statement(const clang::SwitchStmt* s) {
     cur_ = from;
     transition({otherwise}, Target{Target::Kind::point, default_point.value_or(exit), ""});
     frames_.back().breaks.push_back(exit);
+    cur_.reset();  // code before the first case label is unreachable
     statement(s->getBody());
     frames_.back().breaks.pop_back();
     jump(exit);

@@ -1,0 +1,5 @@
+// expected-error: inline-asm.c:3:5: error: unsupported: inline assembly
+int main(void) {
+    __asm__("nop");
+    return 0;
+}
