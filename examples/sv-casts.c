@@ -8,10 +8,11 @@ extern void reach_error(void);
 
 int main(void) {
     int x = __VERIFIER_nondet_int();
-    long wide;
+    long long wide;
     __VERIFIER_assume(x >= 0 && x < 100);
-    wide = (long)x * 100000000L;           /* up to 9900000000: no overflow in long */
-    if ((int)(wide / 100000000L) != x) reach_error();
+    wide = (long long)x * 100000000LL;     /* up to 9900000000: no overflow in long long */
+    if ((int)(wide / 100000000LL) != x) reach_error();
+    if ((long)(short)x != x) reach_error();
     if ((unsigned char)(x + 256) != x) reach_error();
     if ((signed char)200 != -56) reach_error();
     if ((short)70000 != 4464) reach_error();
