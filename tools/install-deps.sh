@@ -9,8 +9,8 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 
 packages=(
-  # build
-  cmake g++ ninja-build pkg-config git
+  # build (gcc also runs the C examples on concrete inputs in the tests)
+  cmake g++ gcc ninja-build pkg-config git
   # solver and front end
   libz3-dev z3 tao-pegtl-dev
   # libraries that save hand-written code

@@ -1,0 +1,21 @@
+/* TwoLoops of "Abstracting path conditions" (appendix): i is a multiple of 4 and j + 7 is
+ * odd, so the second loop never exits. expected: unknown
+ * actual: safe -- i stays even and j + 7 odd, so i != j + 7 forever. The proof needs parity
+ * invariants, which are not conjunctions of constraints of the path: clpi answers UNKNOWN.
+ * Its CLP form is clp/apc-twoloops.clp. */
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int cond);
+extern void reach_error(void);
+
+int main(void) {
+    int n = __VERIFIER_nondet_int();
+    int i = 0, j = 0;
+    __VERIFIER_assume(n < 1000000);
+    while (i < n) i += 4;
+    while (i != j + 7) {
+        j += 2;
+        if (j > 2000000) return 0; /* keeps the concrete runs finite; no effect on i */
+    }
+    reach_error();
+    return 0;
+}
