@@ -3,15 +3,22 @@
 #include <iostream>
 
 #include "cli/input.hpp"
+#include "clpi/chc.hpp"
 #include "clpi/parse.hpp"
 
 namespace clpi::cli {
+
+bool is_chc_file(const std::string& path) { return path.ends_with(".smt2"); }
 
 std::optional<Program> load_program(const std::string& path) {
     Diagnostics diags;
     auto text = read_input(path, diags);
     std::optional<Program> program;
-    if (text) program = parse_program(*text, display_name(path), diags);
+    if (text && is_chc_file(path)) {
+        program = import_chc(*text, display_name(path), diags);
+    } else if (text) {
+        program = parse_program(*text, display_name(path), diags);
+    }
     if (!diags.all().empty()) std::cerr << format_diagnostics(diags, text ? *text : "");
     return program;
 }

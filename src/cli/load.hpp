@@ -9,6 +9,9 @@
 namespace clpi::cli {
 
 // The checked program, or nothing after printing the diagnostics to standard error.
+// `.smt2` files are CHC-COMP problems (imported), everything else CLP text.
 std::optional<Program> load_program(const std::string& path);
+// Whether load_program reads `path` as a CHC-COMP problem.
+bool is_chc_file(const std::string& path);
 
 }  // namespace clpi::cli
