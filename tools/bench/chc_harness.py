@@ -145,6 +145,8 @@ def run_z3(args, path):
     first = text.strip().splitlines()[0] if text.strip() else ""
     verdict = {"sat": "safe", "unsat": "unsafe", "unknown": "unknown",
                "timeout": "timeout"}.get(first, "timeout" if killed else "error")
+    if verdict == "error" and ("memory" in text.lower() or mem >= 0.85 * args.memory_mb):
+        verdict = "memout"  # the memory limit (RLIMIT_AS) stopped it
     return {"time": wall, "memory_mb": mem, "status": status, "nodes": None,
             "verdict": verdict, "reason": "" if verdict != "error" else first[:80]}
 
