@@ -38,6 +38,7 @@ public:
 
 private:
     void clause(const z3::expr& assertion);
+    z3::expr instantiate(const z3::expr& assertion, chc::ClauseVars& vars, bool& negated);
     std::string predicate(const z3::func_decl& decl);
     std::string atom(const z3::expr& app, chc::ClauseVars& vars, chc::FormulaTranslator& tr,
                      Dnf& equations);
@@ -122,11 +123,11 @@ std::string Importer::atom(const z3::expr& app, chc::ClauseVars& vars,
     return text + ")";
 }
 
-// One asserted clause `forall vars. body => head` as CLP rules.
-void Importer::clause(const z3::expr& assertion) {
-    chc::ClauseVars vars;
+// The matrix of `forall vars. matrix` with the variables replaced by constants declared in
+// `vars`. `negated` is set for `not exists vars. body`, which is the query `body => false`.
+z3::expr Importer::instantiate(const z3::expr& assertion, chc::ClauseVars& vars, bool& negated) {
     z3::expr matrix = assertion;
-    bool negated = false;  // `not exists vars. body` is the query `body => false`
+    negated = false;
     if (matrix.is_not() && matrix.arg(0).is_quantifier() && matrix.arg(0).is_exists()) {
         matrix = matrix.arg(0);
         negated = true;
@@ -153,6 +154,14 @@ void Importer::clause(const z3::expr& assertion) {
         matrix = matrix.body().substitute(instances);  // Z3_substitute_vars
         if (negated) break;
     }
+    return matrix;
+}
+
+// One asserted clause `forall vars. body => head` as CLP rules.
+void Importer::clause(const z3::expr& assertion) {
+    chc::ClauseVars vars;
+    bool negated = false;
+    z3::expr matrix = instantiate(assertion, vars, negated);
     z3::expr body = ctx_.bool_val(true);
     z3::expr head = ctx_.bool_val(false);
     if (negated) {
