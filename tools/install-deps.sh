@@ -18,6 +18,8 @@ packages=(
   nlohmann-json3-dev libfmt-dev libcli11-dev
   # tests (python3-jsonschema validates the tree documents against their schema)
   doctest-dev python3 python3-jsonschema
+  # the CHC benchmark harness: cactus plots (tools/bench/chc_harness.py)
+  python3-matplotlib
   # derivation trees rendered as SVG (optional at run time: --tree dot works without it)
   graphviz
   # the tree viewer's browser test: headless Chromium driven by Playwright (from npm)

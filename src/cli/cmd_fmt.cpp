@@ -4,6 +4,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/input.hpp"
+#include "cli/load.hpp"
 #include "clpi/parse.hpp"
 
 namespace clpi::cli {
@@ -15,6 +16,16 @@ struct FmtArgs {
 };
 
 int run_fmt(const FmtArgs& a) {
+    if (is_chc_file(a.file)) {  // a CHC problem: print the CLP program it translates to
+        if (a.in_place) {
+            std::cerr << "clpi: fmt: --in-place does not apply to a CHC file (" << a.file << ")\n";
+            return exit_usage;
+        }
+        auto program = load_program(a.file);
+        if (!program) return exit_bad_input;
+        std::cout << format_program(*program);
+        return exit_safe;
+    }
     Diagnostics diags;
     auto text = read_input(a.file, diags);
     std::optional<Program> program;
@@ -41,7 +52,8 @@ Runner add_fmt_command(CLI::App& app) {
     CLI::App* cmd = app.add_subcommand(
         "fmt", "Print a CLP program in canonical form (comments kept); the result parses to "
                "the same program, and formatting it again changes nothing");
-    cmd->add_option("FILE", args->file, "CLP program (`-` for standard input)")->required();
+    cmd->add_option("FILE", args->file, "CLP program (`-` for standard input), or a CHC-COMP problem (`.smt2`: prints "
+                   "the CLP program it translates to)")->required();
     cmd->add_flag("-i,--in-place", args->in_place, "rewrite FILE instead of printing");
     return [args] { return run_fmt(*args); };
 }

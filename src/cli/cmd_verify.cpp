@@ -35,6 +35,7 @@ struct VerifyArgs {
     double timeout_s = 0;
     std::uint64_t memory_mb = 0;
     bool json = false;
+    std::string output = "normal";  // or chc-comp: a first line sat / unsat / unknown
     bool stats = false;
     bool quiet = false;
     bool invariants = false;
@@ -101,6 +102,17 @@ void show_progress(const Progress& p) {
               << std::flush;
 }
 
+// The CHC-COMP answer: the Horn clauses are satisfiable (an invariant exists) exactly when
+// the error is unreachable, so sat means SAFE and unsat means UNSAFE.
+const char* chc_comp_answer(Verdict v) {
+    switch (v) {
+    case Verdict::safe: return "sat";
+    case Verdict::unsafe: return "unsat";
+    case Verdict::unknown: return "unknown";
+    }
+    return "unknown";
+}
+
 int run_verify(const VerifyArgs& a) {
     auto program = load_program(a.file, a.c_options());
     if (!program) return exit_bad_input;
@@ -130,6 +142,7 @@ int run_verify(const VerifyArgs& a) {
     } else if (a.json) {
         std::cout << result_json(*program, r).dump(2) << "\n";
     } else {
+        if (a.output == "chc-comp") std::cout << chc_comp_answer(r.verdict) << "\n";
         std::cout << result_text(*program, r);
         // A run stopped by a limit shows how far it got, asked or not.
         bool stopped = r.reason == UnknownReason::timeout || r.reason == UnknownReason::memory ||
@@ -155,8 +168,8 @@ Runner add_verify_command(CLI::App& app) {
         "verify", "Prove that no derivation from the query reaches `error` (SAFE), find one "
                   "(UNSAFE, with a replayed counterexample), or say why not (UNKNOWN)");
     cmd->add_option("FILE", args->file,
-                    "CLP program (`-` for standard input), or a C program (.c, .i) that c2clp "
-                    "converts first")
+                    "CLP program (`-` for standard input), a C program (.c, .i) that c2clp "
+                    "converts first, or a CHC-COMP problem (.smt2)")
         ->required();
     cmd->add_option("CLANG_ARGS", args->clang_args,
                     "for a C program, after `--`: arguments for Clang (-I, -D, ...)");
@@ -186,7 +199,16 @@ Runner add_verify_command(CLI::App& app) {
         ->check(CLI::PositiveNumber);
     cmd->add_option("--memory-limit", args->memory_mb, "stop above MB of memory: UNKNOWN (memory)")
         ->check(CLI::PositiveNumber);
-    cmd->add_flag("--json", args->json, "print the result as one JSON object on standard output");
+    CLI::Option* json =
+        cmd->add_flag("--json", args->json, "print the result as one JSON object on standard output");
+    cmd->add_option("--output", args->output,
+                    "normal: the verdict first; chc-comp: first a line `sat` (SAFE: the Horn "
+                    "clauses have a model, no error is reachable), `unsat` (UNSAFE: the "
+                    "clauses are contradictory, an error is reachable) or `unknown`, as "
+                    "CHC-COMP solvers answer; then the normal output. Exit status unchanged")
+        ->check(CLI::IsMember({"normal", "chc-comp"}))
+        ->excludes(json)
+        ->capture_default_str();
     cmd->add_flag("--stats", args->stats, "print statistics after the verdict");
     cmd->add_flag("--invariants", args->invariants,
                   "for SAFE, print the interpolant stored at each loop header (the invariant "

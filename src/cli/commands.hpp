@@ -26,5 +26,6 @@ Runner add_fmt_command(CLI::App& app);
 Runner add_verify_command(CLI::App& app);
 Runner add_compare_command(CLI::App& app);
 Runner add_explain_command(CLI::App& app);
+Runner add_export_command(CLI::App& app);
 
 }  // namespace clpi::cli

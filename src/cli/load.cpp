@@ -4,16 +4,23 @@
 
 #include "cli/c_source.hpp"
 #include "cli/input.hpp"
+#include "clpi/chc.hpp"
 #include "clpi/parse.hpp"
 
 namespace clpi::cli {
+
+bool is_chc_file(const std::string& path) { return path.ends_with(".smt2"); }
 
 std::optional<Program> load_program(const std::string& path, const CSourceOptions& c_options) {
     Diagnostics diags;
     // A C program is converted by c2clp first; messages then name the .c file.
     auto text = is_c_source(path) ? convert_c_source(path, c_options) : read_input(path, diags);
     std::optional<Program> program;
-    if (text) program = parse_program(*text, display_name(path), diags);
+    if (text && is_chc_file(path)) {
+        program = import_chc(*text, display_name(path), diags);
+    } else if (text) {
+        program = parse_program(*text, display_name(path), diags);
+    }
     if (!diags.all().empty()) std::cerr << format_diagnostics(diags, text ? *text : "");
     return program;
 }

@@ -10,7 +10,10 @@
 namespace clpi::cli {
 
 // The checked program, or nothing after printing the diagnostics to standard error.
-// `.c` and `.i` files are C programs, converted with `c_options`.
+// `.c` and `.i` files are C programs, converted with `c_options`; `.smt2` files are CHC-COMP
+// problems (imported); everything else is CLP text.
 std::optional<Program> load_program(const std::string& path, const CSourceOptions& c_options = {});
+// Whether load_program reads `path` as a CHC-COMP problem.
+bool is_chc_file(const std::string& path);
 
 }  // namespace clpi::cli

@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
     add(add_verify_command);
     add(add_compare_command);
     add(add_explain_command);
+    add(add_export_command);
 
     try {
         app.parse(argc, argv);

@@ -1,0 +1,34 @@
+// CHC (constrained Horn clauses in the SMT-LIB `HORN` logic, the CHC-COMP format): import
+// into a CLP program and export of any program. The public API knows nothing of Z3.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "clpi/diagnostics.hpp"
+#include "clpi/program.hpp"
+
+namespace clpi {
+
+// The CLP text that a CHC-COMP problem translates to, or nothing after an error in `diags`
+// (`FILE: error: clause N: ...`, since the SMT-LIB parser gives no positions).
+//
+// Each CHC predicate becomes a CLP predicate of its own (one program point); facts become
+// rules of a fresh point `start`, the query is `?- start.`, and clauses with head `false`
+// become error rules. A CHC clause `P(x) /\ c -> Q(y)` moves from P to Q, so it is the CLP
+// rule `p(X) :- q(Y), c`. Constraints are put into disjunctive normal form (one rule per
+// disjunct); Bool values are the integers 0 and 1.
+[[nodiscard]] std::optional<std::string> chc_to_clp(std::string_view text, const std::string& file,
+                                                    Diagnostics& diags);
+
+// chc_to_clp, then the CLP parser and checker: the program `clpi verify FILE.smt2` runs.
+[[nodiscard]] std::optional<Program> import_chc(std::string_view text, const std::string& file,
+                                                Diagnostics& diags);
+
+// The program as a CHC-COMP problem: one predicate per program point, one clause per rule,
+// the query as a fact of the start point, error rules as clauses with head `false`.
+// The problem is sat exactly when the program is safe.
+[[nodiscard]] std::string export_chc(const Program& program);
+
+}  // namespace clpi

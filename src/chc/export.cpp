@@ -1,0 +1,151 @@
+// Program -> CHC-COMP problem. One uninterpreted predicate per program point (its state
+// arguments), one Horn clause per rule. A CLP rule moves from its head point to its body
+// point, so `p(K, X) :- p(J, Y), c` is the clause  P_K(X) /\ c => P_J(Y).
+#include <fmt/format.h>
+
+#include "clpi/chc.hpp"
+
+namespace clpi {
+
+namespace {
+
+// SMT-LIB quoted symbols take any character but `|` and `\`.
+std::string quote(const std::string& name) {
+    std::string s;
+    for (char c : name) s += (c == '|' || c == '\\') ? '_' : c;
+    return "|" + s + "|";
+}
+
+class Exporter {
+public:
+    explicit Exporter(const Program& p) : p_(p) {}
+    std::string run();
+
+private:
+    std::string sort_of(Type t) const {
+        if (t == Type::array) return p_.domain == Domain::real ? "(Array Int Real)" : "(Array Int Int)";
+        return p_.domain == Domain::real ? "Real" : "Int";
+    }
+    std::string number(const Number& n) const;
+    std::string expr(const Expr& e, const std::vector<Variable>& vars) const;
+    std::string constraint(const Constraint& c, const std::vector<Variable>& vars) const;
+    std::string atom(PointId point, const Atom& a, const std::vector<Variable>& vars) const;
+    std::string clause(const std::vector<Variable>& vars, std::vector<std::string> body,
+                       const std::string& head) const;
+
+    const Program& p_;
+};
+
+std::string Exporter::number(const Number& n) const {
+    Integer num = boost::multiprecision::numerator(n);
+    Integer den = boost::multiprecision::denominator(n);
+    bool real = p_.domain == Domain::real;
+    std::string abs_num = (num < 0 ? Integer(-num) : num).str() + (real ? ".0" : "");
+    std::string text = abs_num;
+    if (den != 1) text = fmt::format("(/ {} {}.0)", abs_num, den.str());
+    return num < 0 ? "(- " + text + ")" : text;
+}
+
+std::string Exporter::expr(const Expr& e, const std::vector<Variable>& vars) const {
+    auto bin = [&](const char* op) {
+        std::string s = std::string("(") + op;
+        for (const Expr& a : e.args) s += " " + expr(a, vars);
+        return s + ")";
+    };
+    switch (e.kind) {
+    case ExprKind::constant: return number(e.value);
+    case ExprKind::variable: return quote(vars.at(e.var).name);
+    case ExprKind::neg: return bin("-");
+    case ExprKind::add: return bin("+");
+    case ExprKind::sub: return bin("-");
+    case ExprKind::mul: return bin("*");
+    case ExprKind::div: return bin(p_.domain == Domain::real ? "/" : "div");
+    case ExprKind::mod: return bin("mod");
+    case ExprKind::select: return bin("select");
+    case ExprKind::store: return bin("store");
+    }
+    return "?";
+}
+
+std::string Exporter::constraint(const Constraint& c, const std::vector<Variable>& vars) const {
+    std::string l = expr(c.lhs, vars);
+    std::string r = expr(c.rhs, vars);
+    switch (c.op) {
+    case RelOp::eq: return fmt::format("(= {} {})", l, r);
+    case RelOp::ne: return fmt::format("(not (= {} {}))", l, r);
+    case RelOp::lt: return fmt::format("(< {} {})", l, r);
+    case RelOp::le: return fmt::format("(<= {} {})", l, r);
+    case RelOp::gt: return fmt::format("(> {} {})", l, r);
+    case RelOp::ge: return fmt::format("(>= {} {})", l, r);
+    }
+    return "?";
+}
+
+// The predicate of a point applied to the state arguments of an atom.
+std::string Exporter::atom(PointId point, const Atom& a, const std::vector<Variable>& vars) const {
+    const Point& pt = p_.points.at(point);
+    std::string s = quote(p_.point_label(point));
+    if (pt.state_arity == 0) return s;
+    s = "(" + s;
+    for (std::size_t i = pt.first_state_arg; i < a.args.size(); ++i) {
+        const Arg& arg = a.args[i];
+        if (arg.kind == Arg::Kind::variable) {
+            s += " " + quote(vars.at(arg.var).name);
+        } else if (arg.kind == Arg::Kind::integer) {
+            s += " " + number(Number(arg.integer));
+        } else {
+            s += " " + quote(arg.symbol);  // not produced by the checker for state arguments
+        }
+    }
+    return s + ")";
+}
+
+std::string Exporter::clause(const std::vector<Variable>& vars, std::vector<std::string> body,
+                             const std::string& head) const {
+    std::string b = body.empty() ? "true" : body.size() == 1 ? body[0] : "(and";
+    if (body.size() > 1) {
+        for (const std::string& part : body) b += "\n      " + part;
+        b += ")";
+    }
+    std::string implication = fmt::format("(=> {}\n    {})", b, head);
+    if (vars.empty()) return "(assert " + implication + ")\n";
+    std::string binders;
+    for (const Variable& v : vars) binders += fmt::format("({} {}) ", quote(v.name), sort_of(v.type));
+    binders.pop_back();
+    return fmt::format("(assert (forall ({})\n  {}))\n", binders, implication);
+}
+
+std::string Exporter::run() {
+    std::string out = "(set-logic HORN)\n";
+    if (!p_.file.empty()) out += fmt::format("; exported by clpi from {}\n", p_.file);
+    out += "; sat: the program is safe (error unreachable); unsat: it is unsafe\n";
+    for (PointId pt = 0; pt < p_.points.size(); ++pt) {
+        const Point& point = p_.points[pt];
+        const Predicate& pred = p_.predicates.at(point.pred);
+        std::string sorts;
+        for (std::size_t i = point.first_state_arg; i < pred.arg_types.size(); ++i) {
+            sorts += (sorts.empty() ? "" : " ") + sort_of(pred.arg_types[i]);
+        }
+        out += fmt::format("(declare-fun {} ({}) Bool)\n", quote(p_.point_label(pt)), sorts);
+    }
+    const Query& q = p_.query;
+    std::vector<std::string> qbody;
+    for (const Constraint& c : q.constraints) qbody.push_back(constraint(c, q.vars));
+    out += "; the query\n" + clause(q.vars, qbody, atom(q.point, q.atom, q.vars));
+    for (const Rule& r : p_.rules) {
+        // A terminal rule ends a path normally: it adds nothing to what reaches error.
+        if (r.body_kind == BodyKind::terminal) continue;
+        std::vector<std::string> body{atom(r.head_point, r.head, r.vars)};
+        for (const Constraint& c : r.constraints) body.push_back(constraint(c, r.vars));
+        bool to_error = r.body_kind == BodyKind::error || r.body_point == no_point;
+        std::string head = to_error ? "false" : atom(r.body_point, *r.body, r.vars);
+        out += fmt::format("; rule {}\n", r.index) + clause(r.vars, body, head);
+    }
+    return out + "(check-sat)\n";
+}
+
+}  // namespace
+
+std::string export_chc(const Program& program) { return Exporter(program).run(); }
+
+}  // namespace clpi

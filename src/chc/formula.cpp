@@ -1,0 +1,268 @@
+#include "chc/formula.hpp"
+
+#include <cctype>
+
+#include <fmt/format.h>
+
+namespace clpi::chc {
+
+// ---- DNF algebra ---------------------------------------------------------------------
+
+Dnf dnf_true() { return Dnf{Conj{}}; }
+
+namespace {
+void check_size(std::size_t n) {
+    if (n > max_disjuncts) {
+        throw Refusal(fmt::format("the constraint has more than {} cases in disjunctive normal "
+                                  "form (or and ite split into cases)",
+                                  max_disjuncts));
+    }
+}
+}  // namespace
+
+Dnf dnf_and(const Dnf& a, const Dnf& b) {
+    check_size(a.size() * b.size());
+    Dnf out;
+    for (const Conj& x : a) {
+        for (const Conj& y : b) {
+            Conj c = x;
+            c.insert(c.end(), y.begin(), y.end());
+            out.push_back(std::move(c));
+        }
+    }
+    return out;
+}
+
+Dnf dnf_or(Dnf a, const Dnf& b) {
+    check_size(a.size() + b.size());
+    a.insert(a.end(), b.begin(), b.end());
+    return a;
+}
+
+std::string show(const z3::expr& e) {
+    std::string s = e.to_string();
+    for (char& c : s) {
+        if (c == '\n') c = ' ';
+    }
+    std::string out;
+    for (char c : s) {  // collapse the pretty printer's indentation
+        if (c == ' ' && !out.empty() && out.back() == ' ') continue;
+        out += c;
+    }
+    if (out.size() > 300) out = out.substr(0, 297) + "...";
+    return out;
+}
+
+// ---- variables -----------------------------------------------------------------------
+
+void ClauseVars::declare(const z3::expr& var, const std::string& smt_name) {
+    smt_names_[var.id()] = smt_name;
+}
+
+bool ClauseVars::is_var(const z3::expr& e) const {
+    return e.is_const() && smt_names_.count(e.id()) > 0;
+}
+
+namespace {
+// A CLP variable name from an SMT-LIB symbol: upper-case first letter, other characters
+// than letters, digits and `_` become `_`.
+std::string clp_variable_name(const std::string& smt) {
+    std::string s;
+    for (char c : smt) {
+        s += std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' ? c : '_';
+    }
+    if (s.empty() || std::isalpha(static_cast<unsigned char>(s[0])) == 0) return "V" + s;
+    s[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[0])));
+    return s;
+}
+}  // namespace
+
+std::string ClauseVars::fresh(const std::string& base) {
+    std::string name = base;
+    for (int n = 1; taken_.count(name) > 0; ++n) name = fmt::format("{}_{}", base, n);
+    taken_.insert(name);
+    return name;
+}
+
+std::string ClauseVars::name(const z3::expr& var) {
+    auto found = clp_names_.find(var.id());
+    if (found != clp_names_.end()) return found->second;
+    std::string n = fresh(clp_variable_name(smt_names_.at(var.id())));
+    clp_names_[var.id()] = n;
+    if (var.is_bool()) bools_.push_back(n);
+    return n;
+}
+
+Conj ClauseVars::bool_ranges() const {
+    Conj c;
+    for (const std::string& b : bools_) {
+        c.push_back(b + " >= 0");
+        c.push_back(b + " =< 1");
+    }
+    return c;
+}
+
+// ---- formulas ------------------------------------------------------------------------
+
+Dnf FormulaTranslator::formula(const z3::expr& f, bool positive) {
+    if (f.is_true()) return positive ? dnf_true() : Dnf{};
+    if (f.is_false()) return positive ? Dnf{} : dnf_true();
+    if (f.is_quantifier()) throw Refusal("a quantifier inside a clause body: " + show(f));
+    if (!f.is_bool() || !f.is_app()) throw Refusal("unsupported formula: " + show(f));
+    if (vars_.is_var(f)) return Dnf{Conj{vars_.name(f) + (positive ? " = 1" : " = 0")}};
+    switch (f.decl().decl_kind()) {
+    case Z3_OP_LE: case Z3_OP_LT: case Z3_OP_GE: case Z3_OP_GT: case Z3_OP_EQ:
+    case Z3_OP_DISTINCT:
+        return comparison(f, positive);
+    case Z3_OP_UNINTERPRETED:
+        throw Refusal("a predicate application inside a constraint (under not, or, ite or "
+                      "an equality): " + show(f));
+    default:
+        return connective(f, positive);
+    }
+}
+
+// and, or, not, =>, xor and Bool ite, with negations pushed through them.
+Dnf FormulaTranslator::connective(const z3::expr& f, bool positive) {
+    unsigned n = f.num_args();
+    switch (f.decl().decl_kind()) {
+    case Z3_OP_NOT: return formula(f.arg(0), !positive);
+    case Z3_OP_AND:
+    case Z3_OP_OR: {
+        // and under positive polarity (or under negative) is a conjunction of the parts.
+        bool conjunction = (f.decl().decl_kind() == Z3_OP_AND) == positive;
+        Dnf acc = conjunction ? dnf_true() : Dnf{};
+        for (unsigned i = 0; i < n; ++i) {
+            Dnf part = formula(f.arg(i), positive);
+            acc = conjunction ? dnf_and(acc, part) : dnf_or(std::move(acc), part);
+        }
+        return acc;
+    }
+    case Z3_OP_IMPLIES:  // a => b  is  not a or b
+        if (positive) return dnf_or(formula(f.arg(0), false), formula(f.arg(1), true));
+        return dnf_and(formula(f.arg(0), true), formula(f.arg(1), false));
+    case Z3_OP_XOR: return bool_equal(f.arg(0), f.arg(1), !positive);
+    case Z3_OP_ITE:
+        return dnf_or(dnf_and(formula(f.arg(0), true), formula(f.arg(1), positive)),
+                      dnf_and(formula(f.arg(0), false), formula(f.arg(2), positive)));
+    default: throw Refusal("unsupported Boolean operator: " + show(f));
+    }
+}
+
+Dnf FormulaTranslator::bool_equal(const z3::expr& a, const z3::expr& b, bool positive) {
+    if (vars_.is_var(a) && vars_.is_var(b)) {
+        return Dnf{Conj{vars_.name(a) + (positive ? " = " : " != ") + vars_.name(b)}};
+    }
+    // a <=> b is (a and b) or (not a and not b); its negation (a and not b) or (not a and b).
+    return dnf_or(dnf_and(formula(a, true), formula(b, positive)),
+                  dnf_and(formula(a, false), formula(b, !positive)));
+}
+
+Dnf FormulaTranslator::comparison(const z3::expr& f, bool positive) {
+    auto kind = f.decl().decl_kind();
+    if (f.num_args() != 2) {
+        if (kind == Z3_OP_DISTINCT && positive) {  // pairwise different
+            Dnf acc = dnf_true();
+            for (unsigned i = 0; i < f.num_args(); ++i) {
+                for (unsigned j = i + 1; j < f.num_args(); ++j) {
+                    acc = dnf_and(acc, formula(f.arg(i) != f.arg(j), true));
+                }
+            }
+            return acc;
+        }
+        if (kind == Z3_OP_DISTINCT) return formula(!f, true);
+        throw Refusal("a comparison with more than two operands: " + show(f));
+    }
+    z3::expr a = f.arg(0);
+    z3::expr b = f.arg(1);
+    if (a.is_bool()) return bool_equal(a, b, (kind == Z3_OP_EQ) == positive);
+    if (!a.is_int()) {
+        throw Refusal(fmt::format("a comparison of sort {}; only Int and Bool are supported: {}",
+                                  a.get_sort().to_string(), show(f)));
+    }
+    // The comparison, or the one that holds when it does not.
+    const char* op = "=";
+    switch (kind) {
+    case Z3_OP_LE: op = positive ? "=<" : ">"; break;
+    case Z3_OP_LT: op = positive ? "<" : ">="; break;
+    case Z3_OP_GE: op = positive ? ">=" : "<"; break;
+    case Z3_OP_GT: op = positive ? ">" : "=<"; break;
+    case Z3_OP_EQ: op = positive ? "=" : "!="; break;
+    default: op = positive ? "!=" : "="; break;  // distinct
+    }
+    return compare(op, a, b);
+}
+
+Dnf FormulaTranslator::compare(const std::string& op, const z3::expr& a, const z3::expr& b) {
+    Dnf out;
+    for (const TermCase& x : term(a)) {
+        for (const TermCase& y : term(b)) {
+            Dnf both = dnf_and(x.condition, y.condition);
+            out = dnf_or(std::move(out), dnf_and(both, Dnf{Conj{x.text + " " + op + " " + y.text}}));
+        }
+    }
+    return out;
+}
+
+// ---- terms ---------------------------------------------------------------------------
+
+std::vector<TermCase> FormulaTranslator::term(const z3::expr& t) {
+    if (!t.is_int()) {
+        throw Refusal(fmt::format("a term of sort {}; only Int and Bool are supported: {}",
+                                  t.get_sort().to_string(), show(t)));
+    }
+    if (t.is_numeral()) {
+        std::string n = t.get_decimal_string(0);
+        return {TermCase{dnf_true(), n[0] == '-' ? "(" + n + ")" : n}};
+    }
+    if (vars_.is_var(t)) return {TermCase{dnf_true(), vars_.name(t)}};
+    if (t.is_app() && t.decl().decl_kind() == Z3_OP_ITE) {
+        std::vector<TermCase> out;
+        for (int branch = 1; branch <= 2; ++branch) {
+            Dnf cond = formula(t.arg(0), branch == 1);
+            for (TermCase& c : term(t.arg(static_cast<unsigned>(branch)))) {
+                out.push_back(TermCase{dnf_and(cond, c.condition), std::move(c.text)});
+            }
+        }
+        check_size(out.size());
+        return out;
+    }
+    return arithmetic(t);
+}
+
+std::vector<TermCase> FormulaTranslator::arithmetic(const z3::expr& t) {
+    if (!t.is_app()) throw Refusal("unsupported term: " + show(t));
+    const char* op = nullptr;
+    switch (t.decl().decl_kind()) {
+    case Z3_OP_ADD: op = " + "; break;
+    case Z3_OP_SUB: op = " - "; break;
+    case Z3_OP_MUL: op = " * "; break;
+    case Z3_OP_IDIV: op = " div "; break;
+    case Z3_OP_MOD: op = " mod "; break;
+    case Z3_OP_UMINUS: op = "-"; break;
+    case Z3_OP_UNINTERPRETED:
+        throw Refusal("an uninterpreted function or undeclared constant: " + show(t));
+    default: throw Refusal("unsupported operator (only + - * div mod ite on Int): " + show(t));
+    }
+    // Cross product of the operands' cases.
+    std::vector<TermCase> acc;
+    for (unsigned i = 0; i < t.num_args(); ++i) {
+        std::vector<TermCase> next;
+        for (const TermCase& arg : term(t.arg(i))) {
+            if (i == 0) {
+                next.push_back(arg);
+                continue;
+            }
+            for (const TermCase& sofar : acc) {
+                next.push_back(TermCase{dnf_and(sofar.condition, arg.condition),
+                                        sofar.text + op + arg.text});
+            }
+        }
+        check_size(next.size());
+        acc = std::move(next);
+    }
+    for (TermCase& c : acc) c.text = (t.num_args() == 1 ? std::string(op) : "") + "(" + c.text + ")";
+    return acc;
+}
+
+}  // namespace clpi::chc

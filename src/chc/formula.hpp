@@ -1,0 +1,85 @@
+// Translation of the constraint part of a CHC clause (a Z3 formula over Int and Bool) into
+// CLP constraints. CLP bodies are conjunctions, so a formula becomes a disjunction of
+// conjunctions (DNF): negations are pushed down to the comparisons, `or` and `ite` split
+// into cases, and Bool variables are integers in {0, 1}.
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <z3++.h>
+
+namespace clpi::chc {
+
+// A clause the import cannot translate; the message names what is wrong.
+class Refusal : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// A conjunction of CLP constraints (as text) and a disjunction of them.
+using Conj = std::vector<std::string>;
+using Dnf = std::vector<Conj>;
+
+// More cases than this in one clause is refused rather than flooding the engine.
+inline constexpr std::size_t max_disjuncts = 256;
+
+[[nodiscard]] Dnf dnf_true();
+[[nodiscard]] Dnf dnf_and(const Dnf& a, const Dnf& b);
+[[nodiscard]] Dnf dnf_or(Dnf a, const Dnf& b);
+
+// The variables of one clause: the quantified variables (Z3 constants made for them) get
+// CLP names on first use; helper variables get fresh names.
+class ClauseVars {
+public:
+    // `vars` are the constants that stand for the clause's quantified variables, with the
+    // names they had in the file.
+    void declare(const z3::expr& var, const std::string& smt_name);
+    [[nodiscard]] bool is_var(const z3::expr& e) const;
+    // The CLP name of a quantified variable (recorded as used, with a range when Bool).
+    std::string name(const z3::expr& var);
+    std::string fresh(const std::string& base);
+    // `0 <= B, B <= 1` for every Bool variable used so far.
+    [[nodiscard]] Conj bool_ranges() const;
+
+private:
+    std::map<unsigned, std::string> smt_names_;   // Z3 ast id -> name in the file
+    std::map<unsigned, std::string> clp_names_;   // Z3 ast id -> CLP name, once used
+    std::set<std::string> taken_;
+    std::vector<std::string> bools_;
+};
+
+// An integer term with its case conditions: `ite` makes several.
+struct TermCase {
+    Dnf condition;
+    std::string text;
+};
+
+class FormulaTranslator {
+public:
+    explicit FormulaTranslator(ClauseVars& vars) : vars_(vars) {}
+
+    // The formula (positive) or its negation, as DNF.
+    Dnf formula(const z3::expr& f, bool positive);
+    // The cases of an Int term.
+    std::vector<TermCase> term(const z3::expr& t);
+
+private:
+    Dnf connective(const z3::expr& f, bool positive);
+    Dnf comparison(const z3::expr& f, bool positive);
+    Dnf compare(const std::string& op, const z3::expr& a, const z3::expr& b);
+    Dnf bool_equal(const z3::expr& a, const z3::expr& b, bool positive);
+    std::vector<TermCase> arithmetic(const z3::expr& t);
+
+    ClauseVars& vars_;
+};
+
+// A short, one-line rendering of a Z3 term for messages.
+[[nodiscard]] std::string show(const z3::expr& e);
+
+}  // namespace clpi::chc

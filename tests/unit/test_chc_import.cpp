@@ -1,0 +1,164 @@
+// CHC-COMP import: clauses to CLP rules, DNF of the constraints, Bool encoding, refusals.
+#include <string>
+
+#include <doctest/doctest.h>
+
+#include "clpi/chc.hpp"
+#include "engine_support.hpp"
+
+using namespace clpi;
+
+namespace {
+
+std::string translate(const std::string& smt) {
+    Diagnostics d;
+    auto clp = chc_to_clp(smt, "t.smt2", d);
+    INFO(format_diagnostics(d, ""));
+    REQUIRE(clp.has_value());
+    return *clp;
+}
+
+// The error message of a refused problem (which must be refused).
+std::string refusal(const std::string& smt) {
+    Diagnostics d;
+    auto clp = chc_to_clp(smt, "t.smt2", d);
+    CHECK_FALSE(clp.has_value());
+    REQUIRE(d.has_errors());
+    return format_diagnostics(d, "");
+}
+
+Verdict verdict_of(const std::string& smt) {
+    Diagnostics d;
+    auto p = import_chc(smt, "t.smt2", d);
+    INFO(format_diagnostics(d, ""));
+    REQUIRE(p.has_value());
+    return verify(*p, Options{}).verdict;
+}
+
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+std::size_t count(const std::string& text, const std::string& part) {
+    std::size_t n = 0;
+    for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+    return n;
+}
+
+// x = 0; while (x < 10) x++; assert(x <= LIMIT)  -- safe when LIMIT >= 10.
+std::string counter(int limit) {
+    return "(set-logic HORN)\n(declare-fun inv (Int) Bool)\n"
+           "(assert (forall ((x Int)) (=> (= x 0) (inv x))))\n"
+           "(assert (forall ((x Int) (y Int)) (=> (and (inv x) (< x 10) (= y (+ x 1))) (inv y))))\n"
+           "(assert (forall ((x Int)) (=> (and (inv x) (> x " + std::to_string(limit) +
+           ")) false)))\n(check-sat)\n";
+}
+
+}  // namespace
+
+TEST_CASE("chc import: facts from start, steps, queries as error rules") {
+    std::string clp = translate(counter(10));
+    CHECK(contains(clp, "?- start.\n"));
+    CHECK(contains(clp, "start :- inv(X), X = 0.\n"));
+    CHECK(contains(clp, "inv(X) :- inv(Y), X < 10, Y = (X + 1).\n"));
+    CHECK(contains(clp, "inv(X) :- error, X > 10.\n"));
+    CHECK(verdict_of(counter(10)) == Verdict::safe);
+    CHECK(verdict_of(counter(9)) == Verdict::unsafe);
+}
+
+TEST_CASE("chc import: negations pushed in, or and ite split into one rule per case") {
+    std::string smt =
+        "(declare-fun p (Int Int) Bool)\n"
+        "(assert (forall ((x Int) (y Int)) (=> (and (not (<= x 3)) (not (= y x))) (p x y))))\n"
+        "(assert (forall ((x Int) (y Int)) (=> (and (p x y) (or (< x 0) (> y 5))) false)))\n"
+        "(assert (forall ((x Int) (y Int) (z Int))"
+        "  (=> (and (p x y) (= z (ite (> x 7) (- x 1) (* 2 x)))) (p z y))))\n";
+    std::string clp = translate(smt);
+    CHECK(contains(clp, "start :- p(X, Y), X > 3, Y != X.\n"));
+    CHECK(contains(clp, "p(X, Y) :- error, X < 0.\n"));
+    CHECK(contains(clp, "p(X, Y) :- error, Y > 5.\n"));
+    CHECK(contains(clp, "p(X, Y) :- p(Z, Y), X > 7, Z = (X - 1).\n"));
+    CHECK(contains(clp, "p(X, Y) :- p(Z, Y), X =< 7, Z = (2 * X).\n"));
+    CHECK(verdict_of(smt) == Verdict::unsafe);  // x = 4, y = 6 reaches y > 5
+}
+
+TEST_CASE("chc import: Bool arguments and variables are 0/1 integers") {
+    // b flips each step while x counts up; the query needs b = true and x < 0.
+    std::string smt =
+        "(declare-fun p (Int Bool) Bool)\n"
+        "(assert (forall ((x Int) (u Bool)) (=> (= x 0) (p x true))))\n"
+        "(assert (forall ((x Int) (b Bool) (c Bool) (y Int))"
+        "  (=> (and (p x b) (= c (not b)) (= y (+ x 1))) (p y c))))\n"
+        "(assert (forall ((x Int) (b Bool)) (=> (and (p x b) b (< x 0)) false)))\n";
+    std::string clp = translate(smt);
+    CHECK(contains(clp, "B = 1"));             // the constant true as an argument
+    CHECK(contains(clp, "C = 1, B = 0"));       // c = not b, one case of two
+    CHECK(contains(clp, "B >= 0, B =< 1"));    // the range of a Bool variable
+    CHECK_FALSE(contains(clp, "U >= 0"));       // an unused Bool variable adds nothing
+    CHECK(verdict_of(smt) == Verdict::safe);
+    std::string reachable = smt;
+    reachable.replace(reachable.find("(< x 0)"), 7, "(> x 2)");
+    CHECK(verdict_of(reachable) == Verdict::unsafe);
+}
+
+TEST_CASE("chc import: let, mod and div by constants, head arguments that are terms") {
+    std::string smt =
+        "(declare-fun q (Int Int Int) Bool)\n"
+        "(assert (forall ((i Int)) (=> (= i 0) (q i i (+ i 1)))))\n"
+        "(assert (forall ((i Int) (j Int) (k Int))"
+        "  (let ((a!1 (and (q i j k) (= (mod i 2) 0)))) (=> a!1 (q (+ i 2) (div i 2) k)))))\n"
+        "(assert (forall ((i Int) (j Int) (k Int)) (=> (and (q i j k) (not (= (mod i 2) 0))) false)))\n";
+    std::string clp = translate(smt);
+    CHECK(contains(clp, "start :- q(I, H, H_1), I = 0, H = I, H_1 = (I + 1).\n"));
+    CHECK(contains(clp, "(I mod 2) = 0"));
+    CHECK(contains(clp, "H_1 = (I div 2)"));
+    Diagnostics d;
+    CHECK(import_chc(smt, "t.smt2", d).has_value());
+}
+
+TEST_CASE("chc import: a query written as `not exists`, and a constraint as the head") {
+    std::string smt =
+        "(declare-fun p (Int) Bool)\n"
+        "(assert (forall ((x Int)) (=> (= x 1) (p x))))\n"
+        "(assert (not (exists ((x Int)) (and (p x) (< x 0)))))\n"
+        "(assert (forall ((x Int)) (=> (p x) (<= x 5))))\n";
+    std::string clp = translate(smt);
+    CHECK(contains(clp, "p(X) :- error, X < 0.\n"));
+    CHECK(contains(clp, "p(X) :- error, X > 5.\n"));
+    CHECK(verdict_of(smt) == Verdict::safe);
+}
+
+TEST_CASE("chc import: what is refused names the clause") {
+    std::string nonlinear =
+        "(declare-fun p (Int) Bool)\n"
+        "(assert (forall ((x Int)) (=> (= x 1) (p x))))\n"
+        "(assert (forall ((x Int) (y Int)) (=> (and (p x) (p y)) (p (+ x y)))))\n";
+    std::string msg = refusal(nonlinear);
+    CHECK(contains(msg, "t.smt2: error: clause 2: non-linear clause: 2 predicate applications"));
+    CHECK(contains(msg, "(p (+ x y))"));  // the clause is printed
+
+    CHECK(contains(refusal("(declare-fun p (Real) Bool)\n"
+                           "(assert (forall ((x Real)) (=> (= x 1.0) (p x))))\n"),
+                   "clause 1: variable x has sort Real"));
+    CHECK(contains(refusal("(declare-fun p ((Array Int Int)) Bool)\n"
+                           "(assert (forall ((a (Array Int Int))) (p a)))\n"),
+                   "clause 1: variable a has sort (Array Int Int)"));
+    CHECK(contains(refusal("(declare-fun p (Int) Bool)\n"
+                           "(assert (forall ((x Int)) (exists ((y Int)) (p y))))\n"),
+                   "clause 1: an existential quantifier"));
+    CHECK(contains(refusal("(declare-fun p (Int) Bool)\n(assert (p ))\n"),
+                   "t.smt2: error: the SMT-LIB parser rejected the file"));
+}
+
+TEST_CASE("chc import: a disjunctive normal form too large is refused") {
+    auto ors = [](int n) {
+        std::string s = "(declare-fun p (Int) Bool)\n(assert (forall ((x Int)) (=> (and";
+        for (int i = 0; i < n; ++i) {
+            s += " (or (= x " + std::to_string(i) + ") (> x " + std::to_string(i + 100) + "))";
+        }
+        return s + ") (p x))))\n";
+    };
+    CHECK(count(translate(ors(8)), " :- ") == 256);  // 2^8 cases: at the limit
+    CHECK(contains(refusal(ors(9)), "clause 1: the constraint has more than 256 cases"));
+    CHECK(count(translate(counter(3)), " :- ") == 3);
+}

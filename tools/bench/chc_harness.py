@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+"""clpi against Z3's Spacer on a benchmark set: verdicts, time, memory, PAR-2, cactus plot.
+
+Instances: a directory (its .smt2, .clp and .c files), one such file, or a list file (one path a line,
+relative to the list file; `#` comments). CHC files go to both tools as they are; CLP and
+C programs go to clpi directly and to z3 as the output of `clpi export --chc`.
+Expected verdicts: an `expected.tsv` next to the instances (`file<TAB>sat|unsat|safe|unsafe`),
+else a header comment `expected: safe|unsafe`, else `(set-info :status sat|unsat)`.
+`--families` adds the generated scaling families of tools/bench/families.py.
+
+Each run has a time limit (clpi --timeout, z3 -T:, and a kill a little later) and a memory
+limit (RLIMIT_AS); at most --jobs (default 2) runs at a time. Prints a table per instance
+and a summary, writes results.csv, results.json and cactus.png into --out.
+
+    tools/bench/chc_harness.py ../shared/bench-data/chc/extra-small-lia --timeout 60
+    tools/bench/chc_harness.py clp --families diamonds:10,40,160 --timeout 10
+"""
+
+import argparse
+import concurrent.futures
+import json
+import os
+import re
+import resource
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import chc_report  # noqa: E402
+import families  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+KINDS = (".smt2", ".clp", ".c")
+GRACE_S = 5  # a tool that overruns its own limit by this much is killed
+
+
+# ---- instances and expected verdicts ---------------------------------------------------
+
+def normalize(verdict):
+    v = verdict.strip().lower()
+    return {"sat": "safe", "unsat": "unsafe", "safe": "safe", "unsafe": "unsafe"}.get(v)
+
+
+def sidecar_expectations(folder):
+    path = os.path.join(folder, "expected.tsv")
+    out = {}
+    if os.path.exists(path):
+        with open(path) as f:
+            for line in f:
+                cols = line.rstrip("\n").split("\t")
+                if len(cols) >= 2 and normalize(cols[1]):
+                    out[cols[0]] = normalize(cols[1])
+    return out
+
+
+def header_expectation(path):
+    with open(path, errors="replace") as f:
+        head = "".join(f.readline() for _ in range(40))
+    m = re.search(r"expected:\s*(safe|unsafe)", head, re.I)
+    if m:
+        return m.group(1).lower()
+    m = re.search(r"\(set-info\s+:status\s+(sat|unsat)\)", head)
+    return normalize(m.group(1)) if m else None
+
+
+def instances_of(spec):
+    """Paths of the instances a directory or list file names (or the instance itself)."""
+    if spec.endswith(KINDS):
+        return [spec]
+    if os.path.isdir(spec):
+        return sorted(os.path.join(spec, f) for f in os.listdir(spec) if f.endswith(KINDS))
+    base = os.path.dirname(spec)
+    with open(spec) as f:
+        lines = [ln.split("#")[0].strip() for ln in f]
+    return [p if os.path.isabs(p) else os.path.join(base, p) for p in lines if p]
+
+
+def expected_of(path, sidecars):
+    folder = os.path.dirname(path)
+    if folder not in sidecars:
+        sidecars[folder] = sidecar_expectations(folder)
+    return sidecars[folder].get(os.path.basename(path)) or header_expectation(path)
+
+
+def family_instances(spec, folder):
+    """Writes the scaling families (`name:size,size;name:size`) as .clp files."""
+    out = []
+    os.makedirs(folder, exist_ok=True)
+    for part in filter(None, spec.split(";")):
+        name, sizes = part.split(":")
+        for n in sizes.split(","):
+            path = os.path.join(folder, "%s-%s.clp" % (name, n))
+            with open(path, "w") as f:
+                f.write("% expected: safe\n" + families.FAMILIES[name](int(n)))
+            out.append(path)
+    return out
+
+
+# ---- running one tool under limits -----------------------------------------------------
+
+def run_limited(cmd, time_limit, memory_mb):
+    """(exit status, stdout, wall seconds, peak MB, killed) of one command under the limits."""
+    def limit_memory():
+        limit = memory_mb * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+    with tempfile.TemporaryFile() as out:
+        start = time.monotonic()
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL,
+                                preexec_fn=limit_memory)
+        killed = []
+        timer = threading.Timer(time_limit + GRACE_S, lambda: (killed.append(1), proc.kill()))
+        timer.start()
+        _, status, usage = os.wait4(proc.pid, 0)
+        timer.cancel()
+        proc.returncode = os.waitstatus_to_exitcode(status)  # Popen must not wait again
+        wall = time.monotonic() - start
+        out.seek(0)
+        text = out.read().decode(errors="replace")
+    return proc.returncode, text, wall, usage.ru_maxrss / 1024.0, bool(killed)
+
+
+def run_clpi(args, path):
+    cmd = [args.clpi, "verify", "--json", "-q", "--timeout", str(args.timeout),
+           "--memory-limit", str(args.memory_mb)] + args.clpi_arg + [path]
+    status, text, wall, mem, killed = run_limited(cmd, args.timeout, args.memory_mb + 256)
+    res = {"time": wall, "memory_mb": mem, "status": status, "nodes": None}
+    try:
+        doc = json.loads(text)
+        res["verdict"] = doc["verdict"]
+        res["nodes"] = doc.get("stats", {}).get("nodes")
+        res["reason"] = doc.get("reason", "")
+    except (ValueError, KeyError):
+        res["verdict"] = "timeout" if killed else "error"
+        res["reason"] = "exit status %d" % status
+    return res
+
+
+def run_z3(args, path):
+    cmd = [args.z3, "-T:%d" % max(1, int(args.timeout)), path]
+    status, text, wall, mem, killed = run_limited(cmd, args.timeout, args.memory_mb)
+    first = text.strip().splitlines()[0] if text.strip() else ""
+    verdict = {"sat": "safe", "unsat": "unsafe", "unknown": "unknown",
+               "timeout": "timeout"}.get(first, "timeout" if killed else "error")
+    if verdict == "error" and ("memory" in text.lower() or mem >= 0.85 * args.memory_mb):
+        verdict = "memout"  # the memory limit (RLIMIT_AS) stopped it
+    return {"time": wall, "memory_mb": mem, "status": status, "nodes": None,
+            "verdict": verdict, "reason": "" if verdict != "error" else first[:80]}
+
+
+def z3_input(args, path, folder):
+    """The CHC file z3 reads for an instance: the file itself, or clpi's export of it."""
+    if path.endswith(".smt2"):
+        return path
+    os.makedirs(folder, exist_ok=True)
+    target = os.path.join(folder, os.path.basename(path) + ".smt2")
+    done = subprocess.run([args.clpi, "export", "--chc", path, "-o", target],
+                          stderr=subprocess.PIPE, text=True)
+    if done.returncode != 0:
+        print("  export failed for %s: %s" % (path, done.stderr.strip()), file=sys.stderr)
+        return None
+    return target
+
+
+# ---- main ------------------------------------------------------------------------------
+
+def parse_args():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter,
+                                 epilog="\n".join(__doc__.splitlines()[1:]))
+    ap.add_argument("sets", nargs="*", help="directories or list files of instances")
+    ap.add_argument("--families", default="",
+                    help="generated families, e.g. 'diamonds:10,40;tracerx:5,10'")
+    ap.add_argument("--timeout", type=float, default=60, help="seconds per run (default 60)")
+    ap.add_argument("--memory-mb", type=int, default=4096, help="MB per run (default 4096)")
+    ap.add_argument("--jobs", type=int, default=2, help="runs at a time (at most 2)")
+    ap.add_argument("--clpi", default=os.path.join(ROOT, "build", "clpi"))
+    ap.add_argument("--z3", default="z3")
+    ap.add_argument("--clpi-arg", action="append", default=[],
+                    help="extra argument for clpi verify (repeatable)")
+    ap.add_argument("--out", default=os.path.join(ROOT, "build", "bench", "chc"),
+                    help="folder for results.csv, results.json, cactus.png")
+    args = ap.parse_args()
+    args.jobs = max(1, min(args.jobs, 2))
+    if not args.sets and not args.families:
+        ap.error("name at least one set or --families")
+    return args
+
+
+def main():
+    args = parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    paths = [p for s in args.sets for p in instances_of(s)]
+    if args.families:
+        paths += family_instances(args.families, os.path.join(args.out, "families"))
+    sidecars = {}
+    rows = []
+    for p in paths:
+        rows.append({"instance": os.path.relpath(p), "expected": expected_of(p, sidecars),
+                     "z3_input": z3_input(args, p, os.path.join(args.out, "exported"))})
+    print("%d instances, limit %gs and %d MB per run, %d at a time" %
+          (len(rows), args.timeout, args.memory_mb, args.jobs), flush=True)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        futures = {}
+        for row in rows:
+            futures[pool.submit(run_clpi, args, row["instance"])] = (row, "clpi")
+            if row["z3_input"]:
+                futures[pool.submit(run_z3, args, row["z3_input"])] = (row, "z3")
+            else:
+                row["z3"] = {"verdict": "error", "time": 0.0, "memory_mb": 0.0, "nodes": None,
+                             "reason": "export failed", "status": None}
+        for fut in concurrent.futures.as_completed(futures):
+            row, tool = futures[fut]
+            row[tool] = fut.result()
+            if "clpi" in row and "z3" in row:
+                print(chc_report.progress_line(row, args.timeout), flush=True)
+    chc_report.report(rows, args)
+    return 1 if chc_report.wrong_count(rows, args.timeout) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
