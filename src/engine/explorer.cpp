@@ -52,6 +52,13 @@ Answer Explorer::feasible(const Transition& t) {
 // summary and the step do.
 bool Explorer::entailed(Term goal, std::vector<CellId>& core) {
     std::vector<CellId> among = frontier();
+    if (among.empty() && headers_on_path_ > 0) {
+        if (solver_.entails(goal, nullptr) != Answer::unsat) return false;
+        std::vector<CellId> off = spare_differences_off();
+        bool without = !off.empty() && solver_.entails(goal, &core) == Answer::unsat;
+        switch_on(off);
+        return without || solver_.entails(goal, &core) == Answer::unsat;
+    }
     if (among.empty()) return solver_.entails(goal, &core) == Answer::unsat;
     auto found = solver_.core_among(among, goal);
     if (!found) return false;

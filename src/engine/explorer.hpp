@@ -38,6 +38,7 @@ struct Candidate {
     bool max = false;          // used by a proof (an interpolant keeps it)
     bool blocked = false;      // a proof below relies on it: abstracting it would undo that proof
     bool locked = false;       // learnt by refinement: never abstracted again
+    bool difference = false;   // x - y = c of two variables that start at constants
 };
 
 struct Header {
@@ -122,6 +123,11 @@ private:
     // after it (the transition being tried). Empty when that goal has no summary.
     [[nodiscard]] std::vector<solver::CellId> frontier() const;
     bool entailed(Term goal, std::vector<solver::CellId>& core);
+    // Difference candidates no other proof relies on yet, switched off (returned) or back on: cores
+    // are sought without them first, so that a proof that can do with the plain candidates
+    // does not pin a difference (and force unrolling where it is not invariant).
+    std::vector<solver::CellId> spare_differences_off();
+    void switch_on(const std::vector<solver::CellId>& cells);
     // The core of the infeasible transition just added: among the frontier when that
     // suffices, else among the whole path.
     std::vector<solver::CellId> core_of_step();

@@ -108,6 +108,8 @@ void Explorer::install_header(Frame& f) {
             h.groups.push_back(eq);
             add(halves->first);
             add(halves->second);
+            h.candidates[h.candidates.size() - 1].difference = true;
+            h.candidates[h.candidates.size() - 2].difference = true;
             ++group;
             ++differences;
         }
@@ -117,6 +119,25 @@ void Explorer::install_header(Frame& f) {
     }
     f.state = std::move(renamed);
     f.header = std::move(h);
+}
+
+std::vector<CellId> Explorer::spare_differences_off() {
+    std::vector<CellId> off;
+    if (headers_on_path_ == 0) return off;
+    for (const Frame& g : frames_) {
+        if (!g.header) continue;
+        for (const Candidate& c : g.header->candidates) {
+            if (c.difference && !c.blocked && !c.min && !c.locked && solver_.is_active(c.cell)) {
+                solver_.set_active(c.cell, false);
+                off.push_back(c.cell);
+            }
+        }
+    }
+    return off;
+}
+
+void Explorer::switch_on(const std::vector<CellId>& cells) {
+    for (CellId c : cells) solver_.set_active(c, true);
 }
 
 void Explorer::note_core(const std::vector<CellId>& core, const Candidate* self) {

@@ -65,6 +65,14 @@ std::vector<CellId> Explorer::core_of_step() {
     if (!among.empty()) {
         if (auto core = solver_.core_among(among)) return *core;
     }
+    std::vector<CellId> off = spare_differences_off();
+    if (!off.empty()) {
+        bool unsat = solver_.check(solver::Purpose::core) == solver::Answer::unsat;
+        std::vector<CellId> core;
+        if (unsat) core = solver_.unsat_core();
+        switch_on(off);
+        if (unsat) return core;
+    }
     return solver_.unsat_core();
 }
 
