@@ -135,16 +135,18 @@ std::optional<Counterexample> Explorer::unrolled_error(std::size_t k,
     solver::Solver own(program_.domain);
     own.set_call_timeout_ms(call_timeout_ms_);
     std::vector<PathStep> path;
+    std::vector<Term> constraints;  // one cell for them all: no core is ever asked of it
     Transition root = start(own, program_);
-    add_cells(own, root);
+    constraints = root.constraints;
     path.push_back(PathStep{true, 0, root.binding});
     std::vector<Term> state = root.next_state;
     for (std::uint32_t r : rules) {
         Transition t = apply_rule(own, program_, r, state);
-        add_cells(own, t);
+        constraints.insert(constraints.end(), t.constraints.begin(), t.constraints.end());
         path.push_back(PathStep{false, r, t.binding});
         state = std::move(t.next_state);
     }
+    own.add_cell(own.conjunction(constraints));
     if (own.check() != Answer::sat || own.ensure_model() != Answer::sat) return std::nullopt;
     return make_counterexample(own, program_, path);
 }
