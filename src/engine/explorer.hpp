@@ -108,6 +108,7 @@ private:
     std::optional<Counterexample> accelerated_error(const std::vector<std::size_t>& headers,
                                                     const PathStep& step);
     std::optional<std::vector<std::uint32_t>> single_cycle(PointId header) const;
+    std::vector<Term> guard_closures(PointId header);
     std::optional<Integer> iterations_to_error(const Frame& hf, const std::vector<std::uint32_t>& cycle);
     std::optional<Counterexample> unrolled_error(std::size_t k, const std::vector<std::uint32_t>& cycle,
                                                  const Integer& iterations, const PathStep& step);

@@ -40,6 +40,51 @@ std::vector<std::string> Explorer::point_names(PointId p) const {
     return names;
 }
 
+namespace {
+
+bool mentions_only(const Expr& e, const std::vector<bool>& allowed) {
+    if (e.kind == ExprKind::variable) return e.var < allowed.size() && allowed[e.var];
+    if (e.kind == ExprKind::select || e.kind == ExprKind::store) return false;
+    return std::all_of(e.args.begin(), e.args.end(), [&](const Expr& a) { return mentions_only(a, allowed); });
+}
+
+}  // namespace
+
+// The loop conditions of a header, closed: `j < n` on a rule into the loop gives `j =< n`,
+// which holds at every iteration when it holds at the entry and j grows by one (the bound a
+// counter reaches at the exit). Formulas over the point variables.
+std::vector<Term> Explorer::guard_closures(PointId header) {
+    std::vector<Term> out;
+    const Point& pt = program_.points.at(header);
+    const std::vector<Type>& types = types_[header];
+    for (std::uint32_t ri : pt.rules) {
+        const Rule& r = program_.rules.at(ri);
+        if (r.body_kind != BodyKind::atom ||
+            graph_.component[r.body_point] != graph_.component[header]) {
+            continue;
+        }
+        std::vector<Term> binding(r.vars.size(), 0);
+        std::vector<bool> in_head(r.vars.size(), false);
+        for (std::uint32_t i = 0; i < pt.state_arity; ++i) {
+            const Arg& a = r.head.args.at(pt.first_state_arg + i);
+            if (a.kind != Arg::Kind::variable || types[i] == Type::array) continue;
+            in_head[a.var] = true;
+            binding[a.var] = solver_.point_var(i, types[i]);
+        }
+        for (const Constraint& c : r.constraints) {
+            if (c.op == RelOp::eq || c.op == RelOp::ne) continue;
+            if (!mentions_only(c.lhs, in_head) || !mentions_only(c.rhs, in_head)) continue;
+            Constraint closed = c;
+            if (c.op == RelOp::lt) closed.op = RelOp::le;
+            if (c.op == RelOp::gt) closed.op = RelOp::ge;
+            std::vector<Term> side;
+            Term t = solver_.encode(closed, binding, side);
+            if (side.empty()) out.push_back(t);
+        }
+    }
+    return out;
+}
+
 void Explorer::install_header(Frame& f) {
     const std::vector<Type>& types = types_[f.point];
     // The executed state: every cell that is on (the path, and the candidates of the
@@ -90,19 +135,31 @@ void Explorer::install_header(Frame& f) {
         }
         ++group;
     }
+    for (Term closure : guard_closures(f.point)) {
+        std::vector<std::uint32_t> vars = solver_.point_vars_in(closure);
+        bool changes = std::any_of(vars.begin(), vars.end(), [&](auto i) { return modified[i]; });
+        if (!changes) continue;
+        set_call_timeout();
+        if (solver_.entails(solver_.instantiate(closure, f.state, types), nullptr) != Answer::unsat) continue;
+        h.groups.push_back(closure);
+        add(closure);
+        ++group;
+    }
     // Variables the path defines (x = 0, y = n, with n kept by the loop) also get their
-    // differences as candidates: the projection says x = 0 ∧ y = 0, but the invariant may be
-    // x >= y (the minimax paper's y >= n, slackened from y = n), or y - i = n (a counter i
-    // that keeps pace with y). A bounded number, to keep closures cheap.
+    // differences and sums as candidates: the projection says x = 0 ∧ y = 0, but the
+    // invariant may be x >= y (the minimax paper's y >= n, slackened from y = n), y - i = n
+    // (a counter i that keeps pace with y) or k + j = n (one goes down as the other goes
+    // up). A bounded number, to keep closures cheap.
     std::vector<bool> solvable = modified;
     for (std::size_t i = 0; i < solvable.size(); ++i) solvable[i] = solvable[i] && types[i] != Type::array;
     auto defined = solver_.definitions(conjuncts, solvable);
-    constexpr std::size_t max_differences = 16;
+    constexpr std::size_t max_differences = 24;
     std::size_t differences = 0;
     for (std::size_t a = 0; a < defined.size() && differences < max_differences; ++a) {
         for (std::size_t b = a + 1; b < defined.size() && differences < max_differences; ++b) {
+          for (int sign : {-1, 1}) {
             Term eq = solver_.difference_equation(defined[a].first, defined[b].first,
-                                                  defined[a].second, defined[b].second);
+                                                  defined[a].second, defined[b].second, sign);
             auto halves = solver_.equation_halves(eq);
             if (!halves) continue;
             h.groups.push_back(eq);
@@ -112,6 +169,7 @@ void Explorer::install_header(Frame& f) {
             h.candidates[h.candidates.size() - 2].difference = true;
             ++group;
             ++differences;
+          }
         }
     }
     for (std::size_t i = 0; i < renamed.size(); ++i) {

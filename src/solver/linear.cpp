@@ -104,17 +104,48 @@ bool integral(const Linear& l) {
 
 std::vector<std::pair<std::uint32_t, Term>> Solver::definitions(std::span<const Term> conjuncts,
                                                                 const std::vector<bool>& solve_for) {
-    // Each equation as a row `form = 0`.
-    std::vector<Linear> rows;
+    // Each equation as a row `form = 0`; projections often state one as two inequalities
+    // (`k - n =< 0 ∧ k - n >= 0`), so opposite inequalities `form =< 0` pair up into one.
+    std::vector<Linear> rows, at_most_zero;
     for (Term t : conjuncts) {
         const z3::expr& e = impl_->at(t);
-        if (!e.is_app() || e.decl().decl_kind() != Z3_OP_EQ || e.num_args() != 2) continue;
-        if (!e.arg(0).is_arith()) continue;
+        if (!e.is_app() || e.num_args() != 2 || !e.arg(0).is_arith()) continue;
         auto lhs = linear(e.arg(0));
         auto rhs = linear(e.arg(1));
         if (!lhs || !rhs) continue;
-        lhs->add(*rhs, -1);
-        rows.push_back(std::move(*lhs));
+        lhs->add(*rhs, -1);  // lhs - rhs  (op)  0
+        // Over the integers a strict d < 0 is d + 1 =< 0.
+        const Number strict = impl_->domain == Domain::integer ? 1 : 0;
+        Linear flipped;
+        flipped.add(*lhs, -1);
+        switch (e.decl().decl_kind()) {
+        case Z3_OP_EQ: rows.push_back(std::move(*lhs)); break;
+        case Z3_OP_LE: at_most_zero.push_back(std::move(*lhs)); break;
+        case Z3_OP_GE: at_most_zero.push_back(std::move(flipped)); break;
+        case Z3_OP_LT:
+            if (strict == 0) break;
+            lhs->constant += strict;
+            at_most_zero.push_back(std::move(*lhs));
+            break;
+        case Z3_OP_GT:
+            if (strict == 0) break;
+            flipped.constant += strict;
+            at_most_zero.push_back(std::move(flipped));
+            break;
+        default: break;
+        }
+    }
+    for (std::size_t a = 0; a < at_most_zero.size(); ++a) {
+        for (std::size_t b = a + 1; b < at_most_zero.size(); ++b) {
+            if (at_most_zero[a].coefficients.empty()) continue;
+            // Opposite when a + b·(|ca| / |cb|) vanishes, scaled on the first coefficient.
+            const auto& [var, ca] = *at_most_zero[a].coefficients.begin();
+            auto cb = at_most_zero[b].coefficients.find(var);
+            if (cb == at_most_zero[b].coefficients.end() || (ca > 0) == (cb->second > 0)) continue;
+            Linear sum = at_most_zero[a];
+            sum.add(at_most_zero[b], -ca / cb->second);
+            if (sum.coefficients.empty() && sum.constant == 0) rows.push_back(at_most_zero[a]);
+        }
     }
     // Gauss-Jordan elimination with pivots only on the positions to solve for.
     std::vector<std::pair<std::uint32_t, std::size_t>> pivots;  // position, row
@@ -167,11 +198,11 @@ Term Solver::linear_sum(std::span<const std::pair<Number, Term>> parts, const Nu
 
 Term Solver::at_least(Term a, Term b) { return impl_->add(impl_->at(a) >= impl_->at(b)); }
 
-Term Solver::difference_equation(std::uint32_t i, std::uint32_t j, Term ti, Term tj) {
+Term Solver::difference_equation(std::uint32_t i, std::uint32_t j, Term ti, Term tj, int sign) {
     z3::expr x = impl_->at(point_var(i, Type::integer));
     z3::expr y = impl_->at(point_var(j, Type::integer));
-    z3::expr rhs = (impl_->at(ti) - impl_->at(tj)).simplify();
-    return impl_->add(x - y == rhs);
+    if (sign > 0) return impl_->add(x + y == (impl_->at(ti) + impl_->at(tj)).simplify());
+    return impl_->add(x - y == (impl_->at(ti) - impl_->at(tj)).simplify());
 }
 
 }  // namespace clpi::solver

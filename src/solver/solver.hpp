@@ -80,8 +80,8 @@ public:
     // loop-header candidates. Inequalities and non-linear equations are ignored.
     std::vector<std::pair<std::uint32_t, Term>> definitions(std::span<const Term> conjuncts,
                                                             const std::vector<bool>& solve_for);
-    // point_var(i) - point_var(j) = ti - tj.
-    Term difference_equation(std::uint32_t i, std::uint32_t j, Term ti, Term tj);
+    // point_var(i) - point_var(j) = ti - tj, or with sign +1 the sum: x_i + x_j = ti + tj.
+    Term difference_equation(std::uint32_t i, std::uint32_t j, Term ti, Term tj, int sign = -1);
     // The positions i of the point variables that occur in `t`, sorted.
     std::vector<std::uint32_t> point_vars_in(Term t);
     // `t` (over point variables) in CLP syntax, point variable i printed as names[i].
