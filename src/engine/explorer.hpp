@@ -83,6 +83,7 @@ private:
         std::uint64_t proj_base = 0;
         // minimax: the goal is a loop header whose state was renamed and abstracted.
         std::optional<Header> header;
+        int previous_header = -1;             // the frame of the copy before it, or -1
         // Successors infeasible at first, tried again after the others: a loop body's
         // abstraction may make a loop exit feasible.
         std::vector<std::uint32_t> deferred;
@@ -109,6 +110,7 @@ private:
                                                     const PathStep& step);
     std::optional<std::vector<std::uint32_t>> single_cycle(PointId header) const;
     std::vector<Term> guard_closures(PointId header);
+    void require_candidates_above(Frame& f);
     std::optional<Integer> iterations_to_error(const Frame& hf, const std::vector<std::uint32_t>& cycle);
     std::optional<Counterexample> unrolled_error(std::size_t k, const std::vector<std::uint32_t>& cycle,
                                                  const Integer& iterations, const PathStep& step);

@@ -220,7 +220,10 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
     Header& h = *hf.header;
     // A header between the two was set up under the candidates as they are now: abstracting
     // one of them could invalidate it. Then the loop closes only without abstraction.
-    bool may_abstract = true;
+    // A copy of the header made by unrolling closes only exactly (every candidate
+    // invariant): abstracting at every copy would refine each copy again, one restart per
+    // iteration, where unrolling is the answer already chosen.
+    bool may_abstract = hf.previous_header < 0;
     for (std::size_t k = hi + 1; k < frames_.size(); ++k) {
         if (frames_[k].header) may_abstract = false;
     }
@@ -248,6 +251,22 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
             if (!h.candidates[k].min) solver_.set_active(h.candidates[k].cell, true);
         }
     };
+    // Across another header (a copy of this loop farther in, say) every candidate must be
+    // invariant: the model of the path rules a copy out for free when it falsifies one.
+    if (!may_abstract) {
+        for (std::size_t i = 0; i < n; ++i) {
+            if (h.candidates[i].min) continue;
+            goals[i] = solver_.substitute(solver_.cell_term(h.candidates[i].cell), from, to);
+            if (solver_.model_falsifies(goals[i])) return false;
+        }
+        // and one check of them all together, without a core, before the proofs one by one
+        std::vector<Term> all;
+        for (std::size_t i = 0; i < n; ++i) {
+            if (!h.candidates[i].min) all.push_back(goals[i]);
+        }
+        set_call_timeout();
+        if (solver_.entails(solver_.conjunction(all), nullptr) != Answer::unsat) return false;
+    }
     // First each candidate alone: c at the header and the path back imply c at the goal.
     // Such a proof stays valid whatever else is abstracted later.
     std::vector<std::vector<CellId>> proofs(n);
@@ -437,7 +456,7 @@ void Explorer::restart(std::size_t hi) {
     while (frames_.size() > hi + 1) {
         const Frame& g = frames_.back();
         if (g.header) {
-            header_frame_[g.point] = -1;
+            header_frame_[g.point] = g.previous_header;
             --headers_on_path_;
         }
         --on_path_[g.point];
@@ -470,13 +489,38 @@ void Explorer::restart(std::size_t hi) {
     ++stats_.restarts;
 }
 
+// The candidates a proof below used (max) hold at the header because the path up to it
+// implies them; the goals above must keep what does, or their interpolants would forget
+// the reason (DESIGN.md: across a header, B := ¬(max candidates) on the older segment).
+void Explorer::require_candidates_above(Frame& f) {
+    const Header& h = *f.header;
+    const std::vector<Type>& types = types_[f.point];
+    std::vector<Term> used;
+    for (const Candidate& c : h.candidates) {
+        if (c.max && !c.min) used.push_back(solver_.instantiate(c.formula, h.entry_state, types));
+    }
+    if (used.empty()) return;
+    std::vector<CellId> core;
+    set_call_timeout();
+    if (solver_.entails(solver_.conjunction(used), &core) != Answer::unsat) {
+        // Cannot happen for candidates projected from the path; if the solver cannot tell,
+        // the whole prefix is kept: weaker interpolants, never unsound ones.
+        core.clear();
+        for (CellId c = 0; c < f.cells_begin; ++c) {
+            if (solver_.is_active(c)) core.push_back(c);
+        }
+    }
+    note_core(core);
+    f.max_cells.insert(f.max_cells.end(), core.begin(), core.end());
+}
+
 void Explorer::finish_header(const Frame& f, std::optional<Term> interpolant) {
     std::vector<std::string> names = point_names(f.point);
     if (interpolant) {
         invariants_.push_back({program_.point_label(f.point), f.node, solver_.to_clp(*interpolant, names)});
     }
     if (!f.header) return;
-    header_frame_[f.point] = -1;
+    header_frame_[f.point] = f.previous_header;
     --headers_on_path_;
     HeaderReport rep;
     rep.point = program_.point_label(f.point);

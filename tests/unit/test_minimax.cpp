@@ -224,3 +224,19 @@ TEST_CASE("loops in sequence: k + j = n from k = n and j = 0 given as inequaliti
     }
     CHECK(sum);
 }
+
+TEST_CASE("what a loop's candidates needed stays in the interpolants above the header") {
+    // x = 0 or x = 5, then a loop that keeps x, then error if x > 3. Under x = 0 the header's
+    // candidates x = 0 prove the error infeasible; the goal before the header must keep
+    // x = 0 in its interpolant, or the x = 5 path would be subsumed by it (a wrong SAFE).
+    Result r = run_text("?- p(0, X).\n"
+                        "p(0, X) :- p(1, X1), X1 = 0.\n"
+                        "p(0, X) :- p(1, X1), X1 = 5.\n"
+                        "p(1, X) :- p(2, X).\n"
+                        "p(2, X) :- p(2, X1), X1 = X.\n"
+                        "p(2, X) :- p(3, X).\n"
+                        "p(3, X) :- error, X > 3.\n");
+    REQUIRE(r.verdict == Verdict::unsafe);
+    REQUIRE(r.counterexample.has_value());
+    CHECK(r.counterexample->values.at(1).second == "5");
+}
