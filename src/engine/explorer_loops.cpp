@@ -89,8 +89,15 @@ void Explorer::install_header(Frame& f) {
     const std::vector<Type>& types = types_[f.point];
     // The executed state: every cell that is on (the path, and the candidates of the
     // headers above that are not abstracted).
+    // For a copy of the header, the previous copy's candidates say all the path before it
+    // says of the positions the loop changes: the projection starts there, and stays small
+    // however many copies the path has.
+    CellId from = 0;
+    if (int prev = header_frame_[f.point]; prev >= 0 && frames_[static_cast<std::size_t>(prev)].header) {
+        from = frames_[static_cast<std::size_t>(prev)].header->first_candidate;
+    }
     std::vector<CellId> on;
-    for (CellId c = 0; c < solver_.cell_count(); ++c) {
+    for (CellId c = from; c < solver_.cell_count(); ++c) {
         if (solver_.is_active(c)) on.push_back(c);
     }
     std::optional<Term> projected = solver_.project(on, f.state, types);
