@@ -128,7 +128,11 @@ Conversion convert_file(const std::string& file, const Options& options) {
                "`" + name + "` has no body: each call returns an arbitrary value of its type");
     }
     remove_skips(flow);
-    if (options.large_blocks) merge_blocks(flow);
+    thread_known_dispatches(flow);
+    if (options.large_blocks) {
+        merge_blocks(flow);
+        thread_known_dispatches(flow);
+    }
     compact(flow);
     std::string text = emit_clp(flow, file, options);
     // The output must be valid CLP; it is printed in canonical form, so that `clpi fmt`
