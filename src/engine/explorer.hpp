@@ -47,6 +47,7 @@ struct Header {
     solver::CellId first_candidate = 0;      // candidates' cells are consecutive
     std::vector<solver::CellId> links;       // renamed state = incoming state, off but when
                                              // checking a path concretely
+    std::vector<Term> entry_state;           // the incoming state, before renaming
 };
 
 class Explorer {
@@ -101,6 +102,15 @@ private:
     void note_core(const std::vector<solver::CellId>& core, const Candidate* self = nullptr);
     // An error reached with loop headers on the path: real (counterexample) or spurious.
     Visit on_error(std::uint64_t node, PathStep step);
+    // A spurious error may be real many iterations deep: for a header whose loop is one
+    // cycle that moves each position by a constant, the error path with the cycle written out
+    // as often as a model of the accelerated loop says, checked and replayed.
+    std::optional<Counterexample> accelerated_error(const std::vector<std::size_t>& headers,
+                                                    const PathStep& step);
+    std::optional<std::vector<std::uint32_t>> single_cycle(PointId header) const;
+    std::optional<Integer> iterations_to_error(const Frame& hf, const std::vector<std::uint32_t>& cycle);
+    std::optional<Counterexample> unrolled_error(std::size_t k, const std::vector<std::uint32_t>& cycle,
+                                                 const Integer& iterations, const PathStep& step);
     void restart(std::size_t h);
     // Removes abstracted candidates from a set of max cells: only the proof of their own
     // invariance used them, and that proof is moot once they are abstracted.

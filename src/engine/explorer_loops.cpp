@@ -74,11 +74,8 @@ void Explorer::install_header(Frame& f) {
             node->constraints.push_back({solver_.to_clp(formula, names), Mark::neutral, true, false});
         }
     };
-    std::vector<std::pair<std::uint32_t, Number>> constants;
-    for (Term conjunct : solver_.conjuncts(*projected)) {
-        if (auto v = solver_.point_var_value(conjunct); v && modified[v->first]) {
-            constants.push_back(*v);
-        }
+    std::vector<Term> conjuncts = solver_.conjuncts(*projected);
+    for (Term conjunct : conjuncts) {
         std::vector<std::uint32_t> vars = solver_.point_vars_in(conjunct);
         // What speaks only of positions the loop never changes stays true through it, and
         // the path keeps saying it: no candidate needed.
@@ -93,18 +90,21 @@ void Explorer::install_header(Frame& f) {
         }
         ++group;
     }
-    // Variables that start at constants also get their differences as candidates: the
-    // projection says x = 0 ∧ y = 0, but the invariant may be x >= y (the minimax paper's
-    // y >= n, slackened from y = n). A bounded number, to keep closures cheap.
+    // Variables the path defines (x = 0, y = n, with n kept by the loop) also get their
+    // differences as candidates: the projection says x = 0 ∧ y = 0, but the invariant may be
+    // x >= y (the minimax paper's y >= n, slackened from y = n), or y - i = n (a counter i
+    // that keeps pace with y). A bounded number, to keep closures cheap.
+    std::vector<bool> solvable = modified;
+    for (std::size_t i = 0; i < solvable.size(); ++i) solvable[i] = solvable[i] && types[i] != Type::array;
+    auto defined = solver_.definitions(conjuncts, solvable);
     constexpr std::size_t max_differences = 16;
     std::size_t differences = 0;
-    for (std::size_t a = 0; a < constants.size() && differences < max_differences; ++a) {
-        for (std::size_t b = a + 1; b < constants.size() && differences < max_differences; ++b) {
-            const auto& [i, vi] = constants[a];
-            const auto& [j, vj] = constants[b];
-            if (types[i] == Type::array || types[j] == Type::array) continue;
-            Term eq = solver_.difference_equation(i, j, vi - vj, types[i]);
+    for (std::size_t a = 0; a < defined.size() && differences < max_differences; ++a) {
+        for (std::size_t b = a + 1; b < defined.size() && differences < max_differences; ++b) {
+            Term eq = solver_.difference_equation(defined[a].first, defined[b].first,
+                                                  defined[a].second, defined[b].second);
             auto halves = solver_.equation_halves(eq);
+            if (!halves) continue;
             h.groups.push_back(eq);
             add(halves->first);
             add(halves->second);
@@ -117,6 +117,7 @@ void Explorer::install_header(Frame& f) {
     for (std::size_t i = 0; i < renamed.size(); ++i) {
         if (modified[i]) h.links.push_back(solver_.add_switchable_cell(solver_.equal(renamed[i], f.state[i]), false));
     }
+    h.entry_state = f.state;
     f.state = std::move(renamed);
     f.header = std::move(h);
 }
@@ -306,6 +307,13 @@ Explorer::Visit Explorer::on_error(std::uint64_t node, PathStep step) {
     }
     if (concrete != Answer::unsat) return leave_unexplained(true);
 
+    if (auto cex = accelerated_error(headers, step)) {
+        if (record_) rec_kind(node, NodeKind::error_real);
+        ++stats_.errors;
+        path_.push_back(std::move(step));
+        counterexample_ = std::move(cex);
+        return Visit::error;
+    }
     ++stats_.spurious_errors;
     // Nearest header first: its full candidates, with the path below it concrete.
     for (std::size_t n = headers.size(); n-- > 0;) {

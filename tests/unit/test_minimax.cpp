@@ -92,6 +92,17 @@ TEST_CASE("minimax overview (b) closes after one iteration; loop1 of lazy annota
     CHECK(l.stats.unrollings == 0);
 }
 
+TEST_CASE("an error 10000 iterations deep: found by accelerating the loop, replayed") {
+    Result r = run_file("rv11-fig1d-unsafe.clp");
+    REQUIRE(r.verdict == Verdict::unsafe);
+    CHECK(r.stats.accelerations == 1);
+    CHECK(r.stats.nodes < 50);
+    REQUIRE(r.counterexample.has_value());
+    // query, assume, x = 0, 10000 times around the two-step loop, exit, error
+    CHECK(r.counterexample->path.size() == 20005);
+    CHECK(r.counterexample->path.back().point_label == "error");
+}
+
 TEST_CASE("an error behind an abstraction: refined, restarted, then found for real") {
     Result r = run_file("rv11-fig1a-unsafe.clp");
     REQUIRE(r.verdict == Verdict::unsafe);
@@ -170,4 +181,18 @@ TEST_CASE("an invariant the candidates cannot express: UNKNOWN, not a guess") {
                         "p(2, X).\n");
     CHECK(r.verdict == Verdict::unknown);
     CHECK(r.reason == UnknownReason::bound);
+}
+
+TEST_CASE("a counter that keeps pace with another: x - i = n from x = n, y = n, i = 0") {
+    // TRACER-X's motivating loop: x - i = n is invariant (and x =< y), and at the exit (i >= MAX) it
+    // gives y >= x >= MAX + n. The same few nodes whatever MAX is: the loop is never unrolled.
+    for (int max : {10, 320, 100000}) {
+        INFO(max);
+        Result r = run_text(clpi::test::tracerx(max));
+        REQUIRE(r.verdict == Verdict::safe);
+        CHECK(r.stats.unrollings == 0);
+        CHECK(r.stats.nodes < 12);
+        // x - i = n in halves (x = y at the head of the loop), and x =< y
+        CHECK(has_invariant(r, "p(1)", "X - I >= N ∧ I >= 0 ∧ X >= N ∧ X - Y =< 0 ∧ X - I =< N"));
+    }
 }
