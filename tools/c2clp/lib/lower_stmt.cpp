@@ -152,9 +152,11 @@ void Lowering::if_statement(const clang::IfStmt* s) {
 
 void Lowering::loop(const clang::Stmt* s, const clang::Stmt* init, const clang::Expr* cond,
                     const clang::Expr* inc, const clang::Stmt* body) {
+    // An expression's text ends before its `;`, a declaration's includes it.
+    std::string init_text = init ? text(init) : "";
+    if (init_text.empty() || init_text.back() != ';') init_text += ';';
     std::string head_text = llvm::isa<clang::ForStmt>(s)
-        ? "for (" + (init ? text(init) : std::string(";")) + " " + (cond ? text(cond) : "") + "; " +
-              (inc ? text(inc) : "") + ")"
+        ? "for (" + init_text + " " + (cond ? text(cond) : "") + "; " + (inc ? text(inc) : "") + ")"
         : "while (" + text(cond) + ")";
     at(s, head_text);
     if (init) statement(init);
