@@ -14,24 +14,24 @@ p(1, State, Flag) :- p(2, State, Flag'), Flag' = 0.
 :- name(p(2), "switch (state)").
 :- line(p(2), 11).
 p(2, State, Flag) :- p(3, State, Flag), State = 1.
-p(2, State, Flag) :- p(5, State, Flag), State = 2.
-p(2, State, Flag) :- p(7, State, Flag), State != 1, State != 2.
+p(2, State, Flag) :- p(8, State, Flag), State = 2.
+p(2, State, Flag) :- p(6, State, Flag), State != 1, State != 2.
 :- name(p(3), "flag = 1").
 :- line(p(3), 13).
 p(3, State, Flag) :- p(4, State, Flag'), Flag' = 1.
 :- name(p(4), "state = 2").
 :- line(p(4), 14).
 p(4, State, Flag) :- p(5, State', Flag), State' = 2.
-:- name(p(5), "if (flag > 1)").
-:- line(p(5), 17).
-p(5, State, Flag) :- error("line 17: reach_error()"), Flag > 1.
-p(5, State, Flag) :- p(6, State, Flag), Flag <= 1.
-:- name(p(6), "if (__VERIFIER_nondet_int())").
-:- line(p(6), 18).
-p(6, State, Flag) :- p(7, State, Flag), -2147483648 <= In1, In1 <= 2147483647, In1 != 0.
-p(6, State, Flag) :- p(8, State, Flag), -2147483648 <= In1, In1 <= 2147483647, In1 = 0.
-:- name(p(7), "end of main").
-p(7, State, Flag).
-:- name(p(8), "state = 1").
-:- line(p(8), 19).
-p(8, State, Flag) :- p(3, State', Flag), State' = 1.
+:- name(p(5), "if (__VERIFIER_nondet_int())").
+:- line(p(5), 18).
+p(5, State, Flag) :- p(6, State, Flag), -2147483648 <= In1, In1 <= 2147483647, In1 != 0.
+p(5, State, Flag) :- p(7, State, Flag), -2147483648 <= In1, In1 <= 2147483647, In1 = 0.
+:- name(p(6), "end of main").
+p(6, State, Flag).
+:- name(p(7), "state = 1").
+:- line(p(7), 19).
+p(7, State, Flag) :- p(3, State', Flag), State' = 1.
+:- name(p(8), "if (flag > 1)").
+:- line(p(8), 17).
+p(8, State, Flag) :- error("line 17: reach_error()"), Flag > 1.
+p(8, State, Flag) :- p(5, State, Flag), Flag <= 1.

@@ -7,14 +7,13 @@
 :- name(p(0), "int state = __VERIFIER_nondet_int() ? 1 : 2;").
 :- line(p(0), 8).
 p(0, State, Flag) :- p(1, State', Flag'), -2147483648 <= In1, In1 <= 2147483647, In1 != 0, State' = 1, Flag' = 0, State' = 1.
-p(0, State, Flag) :- p(2, State', Flag'), -2147483648 <= In1, In1 <= 2147483647, In1 = 0, State' = 2, Flag' = 0, State' = 2.
+p(0, State, Flag) :- p(2, State', Flag'), -2147483648 <= In1, In1 <= 2147483647, In1 = 0, State' = 2, Flag' = 0, State' = 2, Flag' <= 1.
 :- name(p(1), "flag = 1").
 :- line(p(1), 13).
 p(1, State, Flag) :- p(2, State', Flag'), Flag' = 1, State' = 2.
-:- name(p(2), "if (flag > 1)").
-:- line(p(2), 17).
-p(2, State, Flag) :- error("line 17: reach_error()"), Flag > 1.
-p(2, State, Flag) :- p(3, State, Flag), Flag <= 1, -2147483648 <= In1, In1 <= 2147483647, In1 != 0.
-p(2, State, Flag) :- p(1, State', Flag), Flag <= 1, -2147483648 <= In1, In1 <= 2147483647, In1 = 0, State' = 1.
+:- name(p(2), "if (__VERIFIER_nondet_int())").
+:- line(p(2), 18).
+p(2, State, Flag) :- p(3, State, Flag), -2147483648 <= In1, In1 <= 2147483647, In1 != 0.
+p(2, State, Flag) :- p(1, State', Flag), -2147483648 <= In1, In1 <= 2147483647, In1 = 0, State' = 1.
 :- name(p(3), "end of main").
 p(3, State, Flag).

@@ -1,9 +1,11 @@
-// Jump threading: a transition that sets a variable to a constant and then reaches a
-// dispatch on that variable (the `switch (state)` of a state machine, an `if (state == X)`)
-// goes straight to the branch the constant selects. The dispatch's rules only test the
-// state, so skipping them changes no run; but without it every state of a machine is one
-// program point, the loop head of the `switch`, where an invariant would have to be a
+// Jump threading: a transition that leaves a variable at a known constant and then reaches
+// a dispatch on that variable (the `switch (state)` of a state machine, an `if (state ==
+// X)`) goes straight to the branch the constant selects. The dispatch's rules only test
+// the state, so skipping them changes no run; but without it every state of a machine is
+// one program point, the loop head of the `switch`, where an invariant would have to be a
 // disjunction over the states. Threaded, each cycle of the machine is a loop of its own.
+// The constants are those the transition sets or tests, and those its source point is
+// reached with on every run (constant propagation over the flow).
 #include <map>
 #include <optional>
 #include <set>
@@ -59,11 +61,11 @@ std::optional<bool> holds(const Cond& c, const Known& known) {
     return std::nullopt;
 }
 
-// The variables whose values are constants at the end of a path: set to a constant
-// expression, or tested for equality with a constant and not changed since. Nothing when
-// the path contradicts itself (a test of a known value fails: no run takes it).
-std::optional<Known> known_after(const Path& path) {
-    Known known;
+// The variables whose values are constants at the end of a path that starts with the
+// values `known`: set to a constant expression, or tested for equality with a constant, and
+// not changed since. Nothing when the path contradicts itself (a test of a known value
+// fails: no run takes it).
+std::optional<Known> known_after(const Path& path, Known known) {
     for (const Step& s : path) {
         for (const Cond& g : s.guards) {
             if (holds(g, known) == std::optional<bool>(false)) return std::nullopt;
@@ -72,18 +74,56 @@ std::optional<Known> known_after(const Path& path) {
             if (g.rhs->op == Op::var && is_const(g.lhs)) known[g.rhs->id] = g.lhs->value;
         }
         // A parallel assignment: every new value is computed from the state before it.
-        Known after = known;
-        for (const auto& [v, t] : s.updates) {
-            if (auto value = eval(t, known)) {
-                after[v] = *value;
+        std::vector<std::pair<VarId, std::optional<Integer>>> values;
+        values.reserve(s.updates.size());
+        for (const auto& [v, t] : s.updates) values.emplace_back(v, eval(t, known));
+        for (auto& [v, value] : values) {
+            if (value) {
+                known[v] = std::move(*value);
             } else {
-                after.erase(v);
+                known.erase(v);
             }
         }
-        for (VarId v : s.havocs) after.erase(v);
-        known = std::move(after);
+        for (VarId v : s.havocs) known.erase(v);
     }
     return known;
+}
+
+// The constants each point is reached with on every run (constant propagation): the
+// values every transition into the point agrees on. Nothing for a point no run reaches.
+std::vector<std::optional<Known>> constants_at_points(
+    const Flow& flow, const std::vector<std::vector<std::size_t>>& out) {
+    std::vector<std::optional<Known>> at(flow.points.size());
+    at[flow.start] = Known{};
+    // Points in the order they were made (close to the program's order), each waiting at
+    // most once; a point's map only loses entries once it is set, so this ends.
+    std::set<PointId> work{flow.start};
+    while (!work.empty()) {
+        PointId p = *work.begin();
+        work.erase(work.begin());
+        for (std::size_t i : out[p]) {
+            const Edge& e = flow.edges[i];
+            if (e.to.kind != Target::Kind::point) continue;
+            for (const Path& alt : e.alts) {
+                std::optional<Known> after = known_after(alt, *at[p]);
+                if (!after) continue;
+                std::optional<Known>& into = at[e.to.point];
+                bool changed = !into;
+                if (!into) {
+                    into = std::move(*after);
+                } else {
+                    for (auto it = into->begin(); it != into->end();) {
+                        auto other = after->find(it->first);
+                        bool agree = other != after->end() && other->second == it->second;
+                        changed = changed || !agree;
+                        it = agree ? std::next(it) : into->erase(it);
+                    }
+                }
+                if (changed) work.insert(e.to.point);
+            }
+        }
+    }
+    return at;
 }
 
 bool only_guards(const Path& path) {
@@ -119,10 +159,11 @@ std::optional<PointId> decided_target(const Flow& flow, const std::vector<std::s
 // The transitions an edge becomes: its alternatives that can fire, each sent to where
 // the values it leaves decide, grouped by target in their order.
 std::vector<Edge> thread_edge(const Flow& flow, const Edge& e,
-                              const std::vector<std::vector<std::size_t>>& out) {
+                              const std::vector<std::vector<std::size_t>>& out,
+                              const Known& before) {
     std::vector<Edge> parts;
     for (const Path& alt : e.alts) {
-        std::optional<Known> known = known_after(alt);
+        std::optional<Known> known = known_after(alt, before);
         if (!known) continue;  // never enabled (merged blocks make such combinations)
         Target to = e.to;
         if (to.kind == Target::Kind::point) {
@@ -146,10 +187,15 @@ void thread_known_dispatches(Flow& flow) {
     std::vector<std::vector<std::size_t>> out(flow.points.size());
     for (std::size_t i = 0; i < flow.edges.size(); ++i) out[flow.edges[i].from].push_back(i);
     // Computed against the unchanged flow, then put in place.
+    std::vector<std::optional<Known>> at = constants_at_points(flow, out);
     std::vector<std::vector<Edge>> parts(flow.edges.size());
     std::vector<bool> fires(flow.points.size(), false);
     for (std::size_t i = 0; i < flow.edges.size(); ++i) {
-        parts[i] = thread_edge(flow, flow.edges[i], out);
+        // A point no run reaches keeps its transitions (compact removes it if nothing
+        // leads there).
+        const std::optional<Known>& before = at[flow.edges[i].from];
+        if (!before) continue;
+        parts[i] = thread_edge(flow, flow.edges[i], out, *before);
         if (!parts[i].empty()) fires[flow.edges[i].from] = true;
     }
     std::vector<Edge> threaded;
