@@ -246,10 +246,12 @@ void Lowering::switch_statement(const clang::SwitchStmt* s) {
 
 void Lowering::return_statement(const clang::ReturnStmt* s) {
     at(s, text(s));
-    Frame& f = frames_.back();
+    // A copy: a call in the returned expression pushes frames, which may move this one.
+    std::optional<VarId> result = frames_.back().result;
     if (const clang::Expr* e = s->getRetValue()) {
-        if (f.result) {
-            assign_values(*f.result, value(e));
+        if (result) {
+            Values v = value(e);
+            assign_values(*result, v);
         } else {
             effect(e);
         }
