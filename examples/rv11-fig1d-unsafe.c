@@ -1,8 +1,9 @@
 /* Unsafe twin of Fig. 1(d) of "Unbounded symbolic execution for program verification"
- * (RV 2011). expected: unknown
- * actual: unsafe -- with y = 0 at the start, y + x = 20000 < 20001 after the loop, but only
- * after 10000 iterations, far deeper than the unrolling clpi tries (up to 32): a deep
- * counterexample that path-based loop abstraction cannot reach.
+ * (RV 2011). expected: unsafe
+ * With y = 0 at the start, y + x = 20000 < 20001 after the loop, but only after 10000
+ * iterations, far deeper than the unrolling clpi tries (up to 32): the loop is one cycle
+ * that adds a constant to each variable, so clpi accelerates it (k iterations as x + k)
+ * and finds the 10000 iterations that reach the error.
  * Its CLP form is clp/rv11-fig1d-unsafe.clp. */
 extern int __VERIFIER_nondet_int(void);
 extern void __VERIFIER_assume(int cond);

@@ -2,8 +2,9 @@
 """End-to-end test of one C program of examples/: clpi must give the verdict the program's
 header declares (`expected: safe|unsafe|unknown`), both with the default granularity and
 with --large-blocks; an unsafe verdict must come with a counterexample that names a line of
-the C file; and the CLP text the converter makes of the program must pass `clpi check` and
-be a fixed point of `clpi fmt` (formatting twice gives the same text).
+the C file; and the CLP text the converter makes of the program, with either granularity,
+must pass `clpi check`, already be in `clpi fmt`'s canonical form, and be a fixed point of
+`clpi fmt` (formatting twice gives the same text).
 
 Usage: run_example.py --clpi CLPI --c2clp=C2CLP [--timeout S] [--skip-status N] FILE.c
 Exit status 0 when everything holds, 1 otherwise (with the reasons on standard error); the
@@ -65,23 +66,27 @@ def check_verdict(args, expected, source_lines, extra):
             fail(f"{label}: the counterexample names no line of the C file (lines {lines})")
 
 
-def check_round_trip(args, workdir):
+def check_round_trip(args, workdir, extra):
     """The converter's CLP text passes clpi check, and clpi fmt is a fixed point on it."""
+    label = " ".join(["c2clp"] + extra)
     clp = os.path.join(workdir, "converted.clp")
-    out = run([args.c2clp, args.file, "-o", clp], 60)
+    out = run([args.c2clp] + extra + [args.file, "-o", clp], 60)
     if out.returncode != 0:
-        fail(f"c2clp failed (exit {out.returncode}): {out.stderr[-800:]}")
+        fail(f"{label} failed (exit {out.returncode}): {out.stderr[-800:]}")
         return
     out = run([args.clpi, "check", clp], 60)
     if out.returncode != 0:
-        fail(f"clpi check of the converted program failed: {out.stderr[-800:]}")
+        fail(f"clpi check of the program {label} made failed: {out.stderr[-800:]}")
     once = run([args.clpi, "fmt", clp], 60)
     formatted = os.path.join(workdir, "formatted.clp")
     with open(formatted, "w", encoding="utf-8") as f:
         f.write(once.stdout)
     twice = run([args.clpi, "fmt", formatted], 60)
     if once.returncode != 0 or twice.returncode != 0 or once.stdout != twice.stdout:
-        fail("clpi fmt is not a fixed point on the converted program")
+        fail(f"clpi fmt is not a fixed point on the program {label} made")
+    with open(clp, encoding="utf-8") as f:
+        if f.read() != once.stdout:
+            fail(f"{label} does not print its program in clpi fmt's canonical form")
 
 
 def main():
@@ -104,7 +109,8 @@ def main():
     else:
         fail("clpi verify has no --large-blocks option")
     with tempfile.TemporaryDirectory() as workdir:
-        check_round_trip(args, workdir)
+        check_round_trip(args, workdir, [])
+        check_round_trip(args, workdir, ["--large-blocks"])
     return 1 if failures else 0
 
 

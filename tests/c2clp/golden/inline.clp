@@ -16,7 +16,7 @@ p(1, X, Y, Abs_value_a, Abs_value_result, Tmp1) :- p(2, X, Y, Abs_value_a', Abs_
 :- name(p(2), "entry of abs_value").
 :- line(p(2), 5).
 p(2, X, Y, Abs_value_a, Abs_value_result, Tmp1) :- p(3, X, Y, Abs_value_a, Abs_value_result, Tmp1), Abs_value_a < 0.
-p(2, X, Y, Abs_value_a, Abs_value_result, Tmp1) :- p(12, X, Y, Abs_value_a, Abs_value_result, Tmp1), Abs_value_a >= 0.
+p(2, X, Y, Abs_value_a, Abs_value_result, Tmp1) :- p(10, X, Y, Abs_value_a, Abs_value_result, Tmp1), Abs_value_a >= 0.
 :- name(p(3), "abs_value: return -a").
 :- line(p(3), 6).
 p(3, X, Y, Abs_value_a, Abs_value_result, Tmp1) :- p(4, X, Y, Abs_value_a, Abs_value_result', Tmp1), Abs_value_result' = -Abs_value_a.
@@ -24,24 +24,17 @@ p(4, X, Y, Abs_value_a, Abs_value_result, Tmp1) :- p(5, X, Y, Abs_value_a, Abs_v
 :- name(p(5), "abs_value(-3)").
 :- line(p(5), 12).
 p(5, X, Y, Abs_value_a, Abs_value_result, Tmp1) :- p(6, X, Y, Abs_value_a', Abs_value_result, Tmp1), Abs_value_a' = -3.
-:- name(p(6), "entry of abs_value").
-:- line(p(6), 5).
-p(6, X, Y, Abs_value_a, Abs_value_result, Tmp1) :- p(7, X, Y, Abs_value_a, Abs_value_result, Tmp1), Abs_value_a < 0.
-p(6, X, Y, Abs_value_a, Abs_value_result, Tmp1) :- p(11, X, Y, Abs_value_a, Abs_value_result, Tmp1), Abs_value_a >= 0.
-:- name(p(7), "abs_value: return -a").
-:- line(p(7), 6).
-p(7, X, Y, Abs_value_a, Abs_value_result, Tmp1) :- p(8, X, Y, Abs_value_a, Abs_value_result', Tmp1), Abs_value_result' = -Abs_value_a.
-p(8, X, Y, Abs_value_a, Abs_value_result, Tmp1) :- p(9, X, Y', Abs_value_a, Abs_value_result, Tmp1), Y' = Tmp1 + Abs_value_result.
-:- name(p(9), "__VERIFIER_assert(x > 0 ? y == x + 3 : 1)").
-:- line(p(9), 13).
-p(9, X, Y, Abs_value_a, Abs_value_result, Tmp1) :- p(10, X, Y, Abs_value_a, Abs_value_result, Tmp1), X > 0, Y = X + 3.
-p(9, X, Y, Abs_value_a, Abs_value_result, Tmp1) :- p(10, X, Y, Abs_value_a, Abs_value_result, Tmp1), X <= 0.
-p(9, X, Y, Abs_value_a, Abs_value_result, Tmp1) :- error("line 13: __VERIFIER_assert(x > 0 ? y == x + 3 : 1)"), X > 0, Y != X + 3.
-:- name(p(10), "end of main").
-p(10, X, Y, Abs_value_a, Abs_value_result, Tmp1).
-:- name(p(11), "abs_value: return a").
-:- line(p(11), 7).
-p(11, X, Y, Abs_value_a, Abs_value_result, Tmp1) :- p(8, X, Y, Abs_value_a, Abs_value_result', Tmp1), Abs_value_result' = Abs_value_a.
-:- name(p(12), "abs_value: return a").
-:- line(p(12), 7).
-p(12, X, Y, Abs_value_a, Abs_value_result, Tmp1) :- p(4, X, Y, Abs_value_a, Abs_value_result', Tmp1), Abs_value_result' = Abs_value_a.
+:- name(p(6), "abs_value: return -a").
+:- line(p(6), 6).
+p(6, X, Y, Abs_value_a, Abs_value_result, Tmp1) :- p(7, X, Y, Abs_value_a, Abs_value_result', Tmp1), Abs_value_result' = -Abs_value_a.
+p(7, X, Y, Abs_value_a, Abs_value_result, Tmp1) :- p(8, X, Y', Abs_value_a, Abs_value_result, Tmp1), Y' = Tmp1 + Abs_value_result.
+:- name(p(8), "__VERIFIER_assert(x > 0 ? y == x + 3 : 1)").
+:- line(p(8), 13).
+p(8, X, Y, Abs_value_a, Abs_value_result, Tmp1) :- p(9, X, Y, Abs_value_a, Abs_value_result, Tmp1), X > 0, Y = X + 3.
+p(8, X, Y, Abs_value_a, Abs_value_result, Tmp1) :- p(9, X, Y, Abs_value_a, Abs_value_result, Tmp1), X <= 0.
+p(8, X, Y, Abs_value_a, Abs_value_result, Tmp1) :- error("line 13: __VERIFIER_assert(x > 0 ? y == x + 3 : 1)"), X > 0, Y != X + 3.
+:- name(p(9), "end of main").
+p(9, X, Y, Abs_value_a, Abs_value_result, Tmp1).
+:- name(p(10), "abs_value: return a").
+:- line(p(10), 7).
+p(10, X, Y, Abs_value_a, Abs_value_result, Tmp1) :- p(4, X, Y, Abs_value_a, Abs_value_result', Tmp1), Abs_value_result' = Abs_value_a.

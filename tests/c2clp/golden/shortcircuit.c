@@ -1,4 +1,5 @@
-// && and || with a side effect on the right: control flow, not a constraint.
+// && and || with a side effect on the right: control flow, not a constraint. `calls` starts
+// as an input, so that the test of bump()'s result is not decided by constants.
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
 
@@ -10,6 +11,7 @@ int bump(void) {
 }
 
 int main(void) {
+    calls = __VERIFIER_nondet_int();
     int x = __VERIFIER_nondet_int();
     if (x > 0 && bump() > 1) reach_error();
     int b = x == 3 || x == 4;

@@ -7,27 +7,30 @@
 %   B = b (in main, signed 32 bits)
 ?- p(0, Calls, X, Bump_result, B).
 :- name(p(0), "start: globals initialised").
-:- line(p(0), 12).
+:- line(p(0), 13).
 p(0, Calls, X, Bump_result, B) :- p(1, Calls', X, Bump_result, B), Calls' = 0.
-:- name(p(1), "int x = __VERIFIER_nondet_int();").
-:- line(p(1), 13).
-p(1, Calls, X, Bump_result, B) :- p(2, Calls, X', Bump_result, B), -2147483648 <= X', X' <= 2147483647.
-:- name(p(2), "if (x > 0 && bump() > 1)").
-:- line(p(2), 14).
-p(2, Calls, X, Bump_result, B) :- p(3, Calls, X, Bump_result, B), X > 0.
-p(2, Calls, X, Bump_result, B) :- p(6, Calls, X, Bump_result, B), X <= 0.
-:- name(p(3), "entry of bump").
-:- line(p(3), 7).
-p(3, Calls, X, Bump_result, B) :- p(4, Calls', X, Bump_result, B), Calls' = Calls + 1.
-:- name(p(4), "bump: return calls").
-:- line(p(4), 9).
-p(4, Calls, X, Bump_result, B) :- p(5, Calls, X, Bump_result', B), Bump_result' = Calls.
-p(5, Calls, X, Bump_result, B) :- error("line 14: reach_error()"), Bump_result > 1.
-p(5, Calls, X, Bump_result, B) :- p(6, Calls, X, Bump_result, B), Bump_result <= 1.
-:- name(p(6), "int b = x == 3 || x == 4;").
-:- line(p(6), 15).
-p(6, Calls, X, Bump_result, B) :- p(7, Calls, X, Bump_result, B'), X = 3, B' = 1.
-p(6, Calls, X, Bump_result, B) :- p(7, Calls, X, Bump_result, B'), X != 3, X = 4, B' = 1.
-p(6, Calls, X, Bump_result, B) :- p(7, Calls, X, Bump_result, B'), X != 3, X != 4, B' = 0.
-:- name(p(7), "end of main").
-p(7, Calls, X, Bump_result, B).
+:- name(p(1), "calls = __VERIFIER_nondet_int()").
+:- line(p(1), 14).
+p(1, Calls, X, Bump_result, B) :- p(2, Calls', X, Bump_result, B), -2147483648 <= Calls', Calls' <= 2147483647.
+:- name(p(2), "int x = __VERIFIER_nondet_int();").
+:- line(p(2), 15).
+p(2, Calls, X, Bump_result, B) :- p(3, Calls, X', Bump_result, B), -2147483648 <= X', X' <= 2147483647.
+:- name(p(3), "if (x > 0 && bump() > 1)").
+:- line(p(3), 16).
+p(3, Calls, X, Bump_result, B) :- p(4, Calls, X, Bump_result, B), X > 0.
+p(3, Calls, X, Bump_result, B) :- p(7, Calls, X, Bump_result, B), X <= 0.
+:- name(p(4), "entry of bump").
+:- line(p(4), 8).
+p(4, Calls, X, Bump_result, B) :- p(5, Calls', X, Bump_result, B), Calls' = Calls + 1.
+:- name(p(5), "bump: return calls").
+:- line(p(5), 10).
+p(5, Calls, X, Bump_result, B) :- p(6, Calls, X, Bump_result', B), Bump_result' = Calls.
+p(6, Calls, X, Bump_result, B) :- error("line 16: reach_error()"), Bump_result > 1.
+p(6, Calls, X, Bump_result, B) :- p(7, Calls, X, Bump_result, B), Bump_result <= 1.
+:- name(p(7), "int b = x == 3 || x == 4;").
+:- line(p(7), 17).
+p(7, Calls, X, Bump_result, B) :- p(8, Calls, X, Bump_result, B'), X = 3, B' = 1.
+p(7, Calls, X, Bump_result, B) :- p(8, Calls, X, Bump_result, B'), X != 3, X = 4, B' = 1.
+p(7, Calls, X, Bump_result, B) :- p(8, Calls, X, Bump_result, B'), X != 3, X != 4, B' = 0.
+:- name(p(8), "end of main").
+p(8, Calls, X, Bump_result, B).

@@ -64,8 +64,8 @@ private:
         return out + ")";
     }
     void range(const std::string& x, const IntType& t) {
-        constraints_.push_back(fmt::format("{} =< {}", t.min().str(), x));
-        constraints_.push_back(fmt::format("{} =< {}", x, t.max().str()));
+        constraints_.push_back(fmt::format("{} <= {}", t.min().str(), x));
+        constraints_.push_back(fmt::format("{} <= {}", x, t.max().str()));
     }
     void step(const Step& s) {
         std::vector<std::string> inputs;

@@ -61,6 +61,12 @@ struct Flow {
 // Drops transitions that do nothing (no guard, no update) by sending their sources
 // straight to their targets, so that a point is a statement.
 void remove_skips(Flow& flow);
+// Jump threading: an alternative that leaves a variable at a known constant (set or tested
+// there, or constant wherever its source is reached) and reaches a point whose rules only
+// test the state (a `switch` on that variable, say) goes straight to the one rule those
+// values enable; alternatives that contradict the known values are dropped. Runs are
+// unchanged; a state machine's states are no longer one loop head (thread.cpp says why).
+void thread_known_dispatches(Flow& flow);
 // --large-blocks: merges a point with a single incoming transition into it, so that each
 // rule covers a straight-line block. Verdicts do not change; the tree has fewer nodes.
 void merge_blocks(Flow& flow);

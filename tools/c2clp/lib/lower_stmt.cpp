@@ -152,9 +152,11 @@ void Lowering::if_statement(const clang::IfStmt* s) {
 
 void Lowering::loop(const clang::Stmt* s, const clang::Stmt* init, const clang::Expr* cond,
                     const clang::Expr* inc, const clang::Stmt* body) {
+    // An expression's text ends before its `;`, a declaration's includes it.
+    std::string init_text = init ? text(init) : "";
+    if (init_text.empty() || init_text.back() != ';') init_text += ';';
     std::string head_text = llvm::isa<clang::ForStmt>(s)
-        ? "for (" + (init ? text(init) : std::string(";")) + " " + (cond ? text(cond) : "") + "; " +
-              (inc ? text(inc) : "") + ")"
+        ? "for (" + init_text + " " + (cond ? text(cond) : "") + "; " + (inc ? text(inc) : "") + ")"
         : "while (" + text(cond) + ")";
     at(s, head_text);
     if (init) statement(init);
@@ -244,10 +246,12 @@ void Lowering::switch_statement(const clang::SwitchStmt* s) {
 
 void Lowering::return_statement(const clang::ReturnStmt* s) {
     at(s, text(s));
-    Frame& f = frames_.back();
+    // A copy: a call in the returned expression pushes frames, which may move this one.
+    std::optional<VarId> result = frames_.back().result;
     if (const clang::Expr* e = s->getRetValue()) {
-        if (f.result) {
-            assign_values(*f.result, value(e));
+        if (result) {
+            Values v = value(e);
+            assign_values(*result, v);
         } else {
             effect(e);
         }

@@ -146,28 +146,29 @@ std::string wrap_if(const std::string& s, bool parens) { return parens ? "(" + s
 
 }  // namespace
 
+// Parentheses exactly where `clpi fmt` puts them (src/clp/format.cpp), so that the text is
+// already in canonical form: an operand is wrapped when it binds less tightly than its
+// place needs.
 std::string print(const Term& t, const Namer& name) {
+    auto sub = [&](const Term& a, int needed) {
+        return wrap_if(print(a, name), strength(a) < needed);
+    };
     switch (t->op) {
     case Op::constant: return t->value.str();
     case Op::var:
     case Op::input: return name(*t);
-    case Op::neg: return "-" + wrap_if(print(t->a, name), strength(t->a) < 4);
-    default: break;
+    case Op::neg: return "-" + sub(t->a, 3);
+    case Op::add: return sub(t->a, 1) + " + " + sub(t->b, 2);
+    case Op::sub: return sub(t->a, 1) + " - " + sub(t->b, 2);
+    case Op::mul: return sub(t->a, 2) + " * " + sub(t->b, 3);
+    case Op::div: return sub(t->a, 2) + " div " + sub(t->b, 3);
+    case Op::mod: return sub(t->a, 2) + " mod " + sub(t->b, 3);
     }
-    int s = strength(t);
-    const char* op = t->op == Op::add   ? " + "
-                     : t->op == Op::sub ? " - "
-                     : t->op == Op::mul ? " * "
-                     : t->op == Op::div ? " div "
-                                        : " mod ";
-    // Left operands bind at the same strength (left associative); right ones more tightly.
-    std::string l = wrap_if(print(t->a, name), strength(t->a) < s || strength(t->a) == 3);
-    std::string r = wrap_if(print(t->b, name), strength(t->b) <= s || strength(t->b) == 3);
-    return l + op + r;
+    return "?";
 }
 
 std::string print(const Cond& c, const Namer& name) {
-    static constexpr const char* text[] = {" = ", " != ", " < ", " =< ", " > ", " >= "};
+    static constexpr const char* text[] = {" = ", " != ", " < ", " <= ", " > ", " >= "};
     return print(c.lhs, name) + text[static_cast<int>(c.rel)] + print(c.rhs, name);
 }
 
