@@ -40,6 +40,10 @@ private:
     void clause(const z3::expr& assertion);
     z3::expr instantiate(const z3::expr& assertion, chc::ClauseVars& vars, bool& negated);
     std::string predicate(const z3::func_decl& decl);
+    // The Int constant that stands for the helper variable `name` in Z3's reading.
+    z3::expr helper_constant(const std::string& name) {
+        return ctx_.int_const(("clpi!helper!" + name).c_str());
+    }
     std::string atom(const z3::expr& app, chc::ClauseVars& vars, chc::FormulaTranslator& tr,
                      Dnf& equations);
     std::string atom_arg(const z3::expr& arg, std::set<unsigned>& seen, chc::ClauseVars& vars,
@@ -98,15 +102,20 @@ std::string Importer::atom_arg(const z3::expr& arg, std::set<unsigned>& seen,
     if (vars.is_var(arg) && seen.insert(arg.id()).second) return vars.name(arg);
     if (arg.is_bool()) {  // a Bool value is 1 or 0
         std::string h = vars.fresh("B");
+        z3::expr hv = helper_constant(h);
         equations = dnf_and(equations,
-                            chc::dnf_or(dnf_and(Dnf{Conj{h + " = 1"}}, tr.formula(arg, true)),
-                                        dnf_and(Dnf{Conj{h + " = 0"}}, tr.formula(arg, false))));
+                            chc::dnf_or(dnf_and(chc::dnf_literal(h + " = 1", hv == 1),
+                                                tr.formula(arg, true)),
+                                        dnf_and(chc::dnf_literal(h + " = 0", hv == 0),
+                                                tr.formula(arg, false))));
         return h;
     }
     std::string h = vars.fresh("H");
+    z3::expr hv = helper_constant(h);
     Dnf cases;
     for (const chc::TermCase& c : tr.term(arg)) {
-        cases = chc::dnf_or(std::move(cases), dnf_and(c.condition, Dnf{Conj{h + " = " + c.text}}));
+        Dnf equation = chc::dnf_literal(h + " = " + c.text, hv == c.value);
+        cases = chc::dnf_or(std::move(cases), dnf_and(c.condition, equation));
     }
     equations = dnf_and(equations, cases);
     return h;
@@ -199,10 +208,10 @@ void Importer::clause(const z3::expr& assertion) {
     } else if (!head.is_false()) {  // body => c  is the query  body /\ not c => false
         constraint = dnf_and(constraint, tr.formula(head, false));
     }
-    Dnf all = dnf_and(dnf_and(constraint, equations), Dnf{vars.bool_ranges()});
-    for (const Conj& disjunct : all) {
+    Dnf all = dnf_and(dnf_and(constraint, equations), Dnf{vars.bool_ranges(ctx_)});
+    for (const Conj& disjunct : chc::satisfiable_cases(all, ctx_)) {
         std::string rule = from + " :- " + to;
-        for (const std::string& c : disjunct) rule += ", " + c;
+        for (const chc::Literal& c : disjunct) rule += ", " + c.text;
         rules_.push_back(rule + ".");
     }
 }

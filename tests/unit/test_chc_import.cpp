@@ -151,14 +151,51 @@ TEST_CASE("chc import: what is refused names the clause") {
 }
 
 TEST_CASE("chc import: a disjunctive normal form too large is refused") {
-    auto ors = [](int n) {
-        std::string s = "(declare-fun p (Int) Bool)\n(assert (forall ((x Int)) (=> (and";
+    auto ors = [](int n) {  // one variable per `or`, so that every case can hold
+        std::string vars;
+        std::string parts;
         for (int i = 0; i < n; ++i) {
-            s += " (or (= x " + std::to_string(i) + ") (> x " + std::to_string(i + 100) + "))";
+            std::string y = "y" + std::to_string(i);
+            vars += " (" + y + " Int)";
+            parts += " (or (= " + y + " 0) (> " + y + " 100))";
         }
-        return s + ") (p x))))\n";
+        return "(declare-fun p (Int) Bool)\n(assert (forall ((x Int)" + vars + ") (=> (and" +
+               parts + ") (p x))))\n";
     };
     CHECK(count(translate(ors(8)), " :- ") == 256);  // 2^8 cases: at the limit
     CHECK(contains(refusal(ors(9)), "clause 1: the constraint has more than 256 cases"));
     CHECK(count(translate(counter(3)), " :- ") == 3);
+}
+
+TEST_CASE("chc import: cases that cannot hold are dropped, repeated constraints written once") {
+    // The CHC-COMP style of an alternating flag b: three `ite`s on the same condition give
+    // 2^3 cases, of which only the 2 with the same choice in every `ite` can hold.
+    std::string smt =
+        "(declare-fun inv (Int Int Int Int) Bool)\n"
+        "(assert (forall ((i Int) (j Int) (n Int) (b Int))"
+        "  (=> (and (= i 0) (= j 0) (= n 0) (or (= b 0) (= b 1))) (inv i j n b))))\n"
+        "(assert (forall ((i Int) (j Int) (n Int) (b Int) (i1 Int) (j1 Int) (b1 Int))"
+        "  (=> (and (inv i j n b) (< n 20)"
+        "           (= i1 (ite (= b 0) (+ i 1) i)) (= j1 (ite (= b 0) j (+ j 1)))"
+        "           (ite (= b 0) (= b1 1) (= b1 0)))"
+        "      (inv i1 j1 (+ n 1) b1))))\n"
+        "(assert (forall ((i Int) (j Int) (n Int) (b Int))"
+        "  (=> (and (inv i j n b) (>= n 20) (not (= (+ i j) n))) false)))\n";
+    std::string clp = translate(smt);
+    CHECK(count(clp, "inv(I, J, N, B) :- inv(") == 2);
+    CHECK(contains(clp, "B = 0, I1 = (I + 1), J1 = J, B1 = 1"));
+    CHECK(contains(clp, "B != 0, I1 = I, J1 = (J + 1), B1 = 0"));
+    CHECK(count(clp, "start :- ") == 2);  // b = 0 and b = 1
+    CHECK(verdict_of(smt) == Verdict::safe);
+
+    // A constraint that holds in no case leaves no rule; one repeated is written once.
+    std::string none =
+        "(declare-fun p (Int) Bool)\n"
+        "(assert (forall ((x Int)) (=> (and (> x 3) (< x 2)) (p x))))\n"
+        "(assert (forall ((x Int)) (=> (and (= x 1) (= x 1)) (p x))))\n"
+        "(assert (forall ((x Int)) (=> (and (p x) (> x 1)) false)))\n";
+    clp = translate(none);
+    CHECK(count(clp, "start :- ") == 1);
+    CHECK(contains(clp, "start :- p(X), X = 1.\n"));
+    CHECK(verdict_of(none) == Verdict::safe);
 }
