@@ -44,12 +44,16 @@ Dnf dnf_or(Dnf a, const Dnf& b) {
     return a;
 }
 
-Dnf satisfiable_cases(const Dnf& dnf, z3::context& ctx) {
-    Dnf out;
-    z3::solver solver(ctx);
+z3::solver case_solver(z3::context& ctx) {
+    z3::solver solver(ctx, "QF_LIA");  // no Bool-to-Int or nonlinear pre-processing needed
     z3::params limits(ctx);
     limits.set("timeout", 1000u);  // ms; a case Z3 cannot decide in time is kept
     solver.set(limits);
+    return solver;
+}
+
+Dnf satisfiable_cases(const Dnf& dnf, z3::solver& solver) {
+    Dnf out;
     for (const Conj& c : dnf) {
         Conj unique;
         std::set<std::string> seen;

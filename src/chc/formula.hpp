@@ -92,9 +92,12 @@ private:
     ClauseVars& vars_;
 };
 
+// A solver for satisfiable_cases, made once per problem (making one costs more than the
+// checks of a clause).
+[[nodiscard]] z3::solver case_solver(z3::context& ctx);
 // The disjuncts that can hold (checked by Z3; kept when Z3 cannot tell), each without
 // repeated constraints.
-[[nodiscard]] Dnf satisfiable_cases(const Dnf& dnf, z3::context& ctx);
+[[nodiscard]] Dnf satisfiable_cases(const Dnf& dnf, z3::solver& solver);
 
 // A short, one-line rendering of a Z3 term for messages.
 [[nodiscard]] std::string show(const z3::expr& e);

@@ -2,6 +2,7 @@
 // `define-fun` and the rest of SMT-LIB come for free); this file walks the asserted clauses
 // and writes one CLP rule per disjunct of each clause's constraint.
 #include <cctype>
+#include <cstdint>
 #include <map>
 #include <set>
 
@@ -31,7 +32,7 @@ struct ClauseError {
 
 class Importer {
 public:
-    explicit Importer(z3::context& ctx) : ctx_(ctx) {}
+    explicit Importer(z3::context& ctx) : ctx_(ctx), cases_(chc::case_solver(ctx)) {}
 
     // The CLP text for all assertions; throws ClauseError for the first refused clause.
     std::string translate(const z3::expr_vector& assertions, const std::string& file);
@@ -50,6 +51,7 @@ private:
                          chc::FormulaTranslator& tr, Dnf& equations);
 
     z3::context& ctx_;
+    z3::solver cases_;  // decides which cases of a clause can hold
     std::map<unsigned, std::string> preds_;  // func_decl id -> CLP predicate name
     // Names the CLP language gives a meaning, and `start` (the fresh start point).
     std::set<std::string> taken_{"start", "error", "true", "div", "mod", "select", "store"};
@@ -209,7 +211,7 @@ void Importer::clause(const z3::expr& assertion) {
         constraint = dnf_and(constraint, tr.formula(head, false));
     }
     Dnf all = dnf_and(dnf_and(constraint, equations), Dnf{vars.bool_ranges(ctx_)});
-    for (const Conj& disjunct : chc::satisfiable_cases(all, ctx_)) {
+    for (const Conj& disjunct : chc::satisfiable_cases(all, cases_)) {
         std::string rule = from + " :- " + to;
         for (const chc::Literal& c : disjunct) rule += ", " + c.text;
         rules_.push_back(rule + ".");
@@ -236,6 +238,17 @@ std::string Importer::translate(const z3::expr_vector& assertions, const std::st
     return out;
 }
 
+// Line `n` (from 1) of `text`.
+std::string line_of(const std::string& text, std::uint32_t n) {
+    std::size_t begin = 0;
+    for (std::uint32_t i = 1; i < n && begin != std::string::npos; ++i) {
+        begin = text.find('\n', begin);
+        if (begin != std::string::npos) ++begin;
+    }
+    if (begin == std::string::npos) return "";
+    return text.substr(begin, text.find('\n', begin) - begin);
+}
+
 }  // namespace
 
 std::optional<std::string> chc_to_clp(std::string_view text, const std::string& file,
@@ -259,10 +272,19 @@ std::optional<Program> import_chc(std::string_view text, const std::string& file
                                   Diagnostics& diags) {
     auto clp = chc_to_clp(text, file, diags);
     if (!clp) return std::nullopt;
-    // Problems found by the checker point into the generated text, not into the file: say so.
+    // Problems found by the checker point into the generated text, not into the file: say
+    // so, and quote the generated line (a caret under a line of the .smt2 file would point
+    // at something else).
     Diagnostics inner;
     auto program = parse_program(*clp, file + " (translated to CLP)", inner);
-    for (const Diagnostic& d : inner.all()) diags.add(d);
+    for (Diagnostic d : inner.all()) {
+        if (d.loc.line > 0) {
+            d.message += fmt::format("\n  in line {} of the translation: {}", d.loc.line,
+                                     line_of(*clp, d.loc.line));
+            d.loc = {};
+        }
+        diags.add(std::move(d));
+    }
     return program;
 }
 

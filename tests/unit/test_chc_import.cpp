@@ -200,3 +200,19 @@ TEST_CASE("chc import: cases that cannot hold are dropped, repeated constraints 
     CHECK(contains(clp, "start :- p(X), X = 1.\n"));
     CHECK(verdict_of(none) == Verdict::safe);
 }
+
+TEST_CASE("chc import: a warning about the translation quotes the translated rule") {
+    std::string smt =
+        "(declare-fun p (Int Int) Bool)\n"
+        "(assert (forall ((x Int) (y Int)) (=> (and (= x 2) (= y 3)) (p x y))))\n"
+        "(assert (forall ((x Int) (y Int) (z Int)) (=> (and (p x y) (= z (* x y))) (p z y))))\n";
+    Diagnostics d;
+    REQUIRE(import_chc(smt, "t.smt2", d).has_value());
+    REQUIRE(d.all().size() == 1);
+    const Diagnostic& w = d.all()[0];
+    CHECK(w.severity == Severity::warning);
+    CHECK(w.file == "t.smt2 (translated to CLP)");
+    CHECK(w.loc.line == 0);  // no caret under an unrelated line of the .smt2 file
+    CHECK(contains(w.message, "non-linear multiplication"));
+    CHECK(contains(w.message, "in line 6 of the translation: p(X, Y) :- p(Z, Y), Z = (X * Y)."));
+}
