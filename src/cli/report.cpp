@@ -34,9 +34,26 @@ std::string result_text(const Program& /*program*/, const Result& r) {
     out += fmt::format("Counterexample: {} steps from the query to error", c.path.size() - 1);
     if (c.label) out += fmt::format(" (label {})", *c.label);
     out += "\n";
-    for (std::size_t k = 0; k < c.path.size(); ++k) out += step_text(k, c.path[k]);
+    // A path thousands of iterations long is shown by its two ends; --json has it all.
+    constexpr std::size_t shown_end = 25;
+    const std::size_t n = c.path.size();
+    const bool elide = n > 4 * shown_end;
+    auto shown = [&](std::size_t k) { return !elide || k < shown_end || k >= n - shown_end; };
+    for (std::size_t k = 0; k < n; ++k) {
+        if (shown(k)) out += step_text(k, c.path[k]);
+        else if (k == shown_end) out += fmt::format("  ... {} steps not shown (--json lists them all)\n", n - 2 * shown_end);
+    }
     out += "Values (query variables, then the variables of step k as Name@k):\n";
-    for (const auto& [name, value] : c.values) out += fmt::format("  {} = {}\n", name, value);
+    std::size_t hidden = 0;
+    for (const auto& [name, value] : c.values) {
+        std::size_t at = name.rfind('@');
+        if (at != std::string::npos && !shown(std::stoul(name.substr(at + 1)))) {
+            ++hidden;
+            continue;
+        }
+        out += fmt::format("  {} = {}\n", name, value);
+    }
+    if (hidden > 0) out += fmt::format("  ... {} values of the steps not shown\n", hidden);
     return out;
 }
 
@@ -52,6 +69,7 @@ std::string stats_text(const Stats& s) {
     row("loop closures", s.loop_closures);
     row("unrollings", s.unrollings);
     row("spurious errors", s.spurious_errors);
+    row("accelerated", s.accelerations);
     row("candidates", fmt::format("{} kept, {} abstracted", s.candidates_kept,
                                   s.candidates_abstracted));
     row("memo entries", s.memo_entries);
@@ -97,6 +115,7 @@ nlohmann::json stats_json(const Stats& s) {
             {"loop_closures", s.loop_closures},
             {"unrollings", s.unrollings},
             {"spurious_errors", s.spurious_errors},
+            {"accelerations", s.accelerations},
             {"candidates_kept", s.candidates_kept},
             {"candidates_abstracted", s.candidates_abstracted},
             {"memo_entries", s.memo_entries},

@@ -172,10 +172,13 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
     }
     bool new_header = false;
     if (traits_.loops && graph_.header[t.next_point]) {
+        // Each copy of the header on the path, nearest first (RV'11 closes against any
+        // looping ancestor: a state machine returns to the state of some earlier copy).
         int h = header_frame_[t.next_point];
-        if (h < 0) {
-            new_header = true;
-        } else if (close_loop(static_cast<std::size_t>(h), t.next_state, core)) {
+        if (h >= 0) ++stats_.unrollings;  // unless a copy closes it (then undone below)
+        for (; h >= 0; h = frames_[static_cast<std::size_t>(h)].previous_header) {
+            if (!close_loop(static_cast<std::size_t>(h), t.next_state, core)) continue;
+            --stats_.unrollings;
             ++stats_.loop_closures;
             if (record_) {
                 rec_kind(node, NodeKind::closed);
@@ -185,9 +188,11 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
                 rec_node(node)->kept = std::move(last_kept_);
             }
             return leave(core, true);
-        } else {
-            ++stats_.unrollings;  // explored as one more iteration, under the header's context
         }
+        // A new copy of the header: the first one, or an unrolled iteration, which gets
+        // candidates of its own, unless loops are nested in this one (a copy between an
+        // inner header and its goals would stop the inner loop from abstracting).
+        new_header = header_frame_[t.next_point] < 0 || graph_.sole_header[t.next_point];
     }
     if (bound_ && on_path_[t.next_point] > *bound_) {
         ++stats_.cut_by_bound;
@@ -204,6 +209,7 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
     if (summaries_) add_summary(f);
     f.cells_end = solver_.cell_count();
     if (f.header) {
+        f.previous_header = header_frame_[f.point];
         header_frame_[f.point] = static_cast<int>(frames_.size());
         ++headers_on_path_;
     }
@@ -269,6 +275,7 @@ void Explorer::finish_frame() {
     if (traits_.interpolate) itp = interpolant_of_top(frames_.back().max_cells);
     Frame f = std::move(frames_.back());
     frames_.pop_back();
+    if (f.header) require_candidates_above(f);
     if (traits_.interpolate) {
         if (itp) {
             if (record_) {

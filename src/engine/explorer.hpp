@@ -47,6 +47,7 @@ struct Header {
     solver::CellId first_candidate = 0;      // candidates' cells are consecutive
     std::vector<solver::CellId> links;       // renamed state = incoming state, off but when
                                              // checking a path concretely
+    std::vector<Term> entry_state;           // the incoming state, before renaming
 };
 
 class Explorer {
@@ -82,6 +83,7 @@ private:
         std::uint64_t proj_base = 0;
         // minimax: the goal is a loop header whose state was renamed and abstracted.
         std::optional<Header> header;
+        int previous_header = -1;             // the frame of the copy before it, or -1
         // Successors infeasible at first, tried again after the others: a loop body's
         // abstraction may make a loop exit feasible.
         std::vector<std::uint32_t> deferred;
@@ -101,6 +103,17 @@ private:
     void note_core(const std::vector<solver::CellId>& core, const Candidate* self = nullptr);
     // An error reached with loop headers on the path: real (counterexample) or spurious.
     Visit on_error(std::uint64_t node, PathStep step);
+    // A spurious error may be real many iterations deep: for a header whose loop is one
+    // cycle that moves each position by a constant, the error path with the cycle written out
+    // as often as a model of the accelerated loop says, checked and replayed.
+    std::optional<Counterexample> accelerated_error(const std::vector<std::size_t>& headers,
+                                                    const PathStep& step);
+    std::optional<std::vector<std::uint32_t>> single_cycle(PointId header) const;
+    std::vector<Term> guard_closures(PointId header);
+    void require_candidates_above(Frame& f);
+    std::optional<Integer> iterations_to_error(const Frame& hf, const std::vector<std::uint32_t>& cycle);
+    std::optional<Counterexample> unrolled_error(std::size_t k, const std::vector<std::uint32_t>& cycle,
+                                                 const Integer& iterations, const PathStep& step);
     void restart(std::size_t h);
     // Removes abstracted candidates from a set of max cells: only the proof of their own
     // invariance used them, and that proof is moot once they are abstracted.

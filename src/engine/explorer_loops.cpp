@@ -40,6 +40,51 @@ std::vector<std::string> Explorer::point_names(PointId p) const {
     return names;
 }
 
+namespace {
+
+bool mentions_only(const Expr& e, const std::vector<bool>& allowed) {
+    if (e.kind == ExprKind::variable) return e.var < allowed.size() && allowed[e.var];
+    if (e.kind == ExprKind::select || e.kind == ExprKind::store) return false;
+    return std::all_of(e.args.begin(), e.args.end(), [&](const Expr& a) { return mentions_only(a, allowed); });
+}
+
+}  // namespace
+
+// The loop conditions of a header, closed: `j < n` on a rule into the loop gives `j =< n`,
+// which holds at every iteration when it holds at the entry and j grows by one (the bound a
+// counter reaches at the exit). Formulas over the point variables.
+std::vector<Term> Explorer::guard_closures(PointId header) {
+    std::vector<Term> out;
+    const Point& pt = program_.points.at(header);
+    const std::vector<Type>& types = types_[header];
+    for (std::uint32_t ri : pt.rules) {
+        const Rule& r = program_.rules.at(ri);
+        if (r.body_kind != BodyKind::atom ||
+            graph_.component[r.body_point] != graph_.component[header]) {
+            continue;
+        }
+        std::vector<Term> binding(r.vars.size(), 0);
+        std::vector<bool> in_head(r.vars.size(), false);
+        for (std::uint32_t i = 0; i < pt.state_arity; ++i) {
+            const Arg& a = r.head.args.at(pt.first_state_arg + i);
+            if (a.kind != Arg::Kind::variable || types[i] == Type::array) continue;
+            in_head[a.var] = true;
+            binding[a.var] = solver_.point_var(i, types[i]);
+        }
+        for (const Constraint& c : r.constraints) {
+            if (c.op == RelOp::eq || c.op == RelOp::ne) continue;
+            if (!mentions_only(c.lhs, in_head) || !mentions_only(c.rhs, in_head)) continue;
+            Constraint closed = c;
+            if (c.op == RelOp::lt) closed.op = RelOp::le;
+            if (c.op == RelOp::gt) closed.op = RelOp::ge;
+            std::vector<Term> side;
+            Term t = solver_.encode(closed, binding, side);
+            if (side.empty()) out.push_back(t);
+        }
+    }
+    return out;
+}
+
 void Explorer::install_header(Frame& f) {
     const std::vector<Type>& types = types_[f.point];
     // The executed state: every cell that is on (the path, and the candidates of the
@@ -74,11 +119,8 @@ void Explorer::install_header(Frame& f) {
             node->constraints.push_back({solver_.to_clp(formula, names), Mark::neutral, true, false});
         }
     };
-    std::vector<std::pair<std::uint32_t, Number>> constants;
-    for (Term conjunct : solver_.conjuncts(*projected)) {
-        if (auto v = solver_.point_var_value(conjunct); v && modified[v->first]) {
-            constants.push_back(*v);
-        }
+    std::vector<Term> conjuncts = solver_.conjuncts(*projected);
+    for (Term conjunct : conjuncts) {
         std::vector<std::uint32_t> vars = solver_.point_vars_in(conjunct);
         // What speaks only of positions the loop never changes stays true through it, and
         // the path keeps saying it: no candidate needed.
@@ -93,18 +135,33 @@ void Explorer::install_header(Frame& f) {
         }
         ++group;
     }
-    // Variables that start at constants also get their differences as candidates: the
-    // projection says x = 0 ∧ y = 0, but the invariant may be x >= y (the minimax paper's
-    // y >= n, slackened from y = n). A bounded number, to keep closures cheap.
-    constexpr std::size_t max_differences = 16;
+    for (Term closure : guard_closures(f.point)) {
+        std::vector<std::uint32_t> vars = solver_.point_vars_in(closure);
+        bool changes = std::any_of(vars.begin(), vars.end(), [&](auto i) { return modified[i]; });
+        if (!changes) continue;
+        set_call_timeout();
+        if (solver_.entails(solver_.instantiate(closure, f.state, types), nullptr) != Answer::unsat) continue;
+        h.groups.push_back(closure);
+        add(closure);
+        ++group;
+    }
+    // Variables the path defines (x = 0, y = n, with n kept by the loop) also get their
+    // differences and sums as candidates: the projection says x = 0 ∧ y = 0, but the
+    // invariant may be x >= y (the minimax paper's y >= n, slackened from y = n), y - i = n
+    // (a counter i that keeps pace with y) or k + j = n (one goes down as the other goes
+    // up). A bounded number, to keep closures cheap.
+    std::vector<bool> solvable = modified;
+    for (std::size_t i = 0; i < solvable.size(); ++i) solvable[i] = solvable[i] && types[i] != Type::array;
+    auto defined = solver_.definitions(conjuncts, solvable);
+    constexpr std::size_t max_differences = 24;
     std::size_t differences = 0;
-    for (std::size_t a = 0; a < constants.size() && differences < max_differences; ++a) {
-        for (std::size_t b = a + 1; b < constants.size() && differences < max_differences; ++b) {
-            const auto& [i, vi] = constants[a];
-            const auto& [j, vj] = constants[b];
-            if (types[i] == Type::array || types[j] == Type::array) continue;
-            Term eq = solver_.difference_equation(i, j, vi - vj, types[i]);
+    for (std::size_t a = 0; a < defined.size() && differences < max_differences; ++a) {
+        for (std::size_t b = a + 1; b < defined.size() && differences < max_differences; ++b) {
+          for (int sign : {-1, 1}) {
+            Term eq = solver_.difference_equation(defined[a].first, defined[b].first,
+                                                  defined[a].second, defined[b].second, sign);
             auto halves = solver_.equation_halves(eq);
+            if (!halves) continue;
             h.groups.push_back(eq);
             add(halves->first);
             add(halves->second);
@@ -112,11 +169,13 @@ void Explorer::install_header(Frame& f) {
             h.candidates[h.candidates.size() - 2].difference = true;
             ++group;
             ++differences;
+          }
         }
     }
     for (std::size_t i = 0; i < renamed.size(); ++i) {
         if (modified[i]) h.links.push_back(solver_.add_switchable_cell(solver_.equal(renamed[i], f.state[i]), false));
     }
+    h.entry_state = f.state;
     f.state = std::move(renamed);
     f.header = std::move(h);
 }
@@ -161,7 +220,10 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
     Header& h = *hf.header;
     // A header between the two was set up under the candidates as they are now: abstracting
     // one of them could invalidate it. Then the loop closes only without abstraction.
-    bool may_abstract = true;
+    // A copy of the header made by unrolling closes only exactly (every candidate
+    // invariant): abstracting at every copy would refine each copy again, one restart per
+    // iteration, where unrolling is the answer already chosen.
+    bool may_abstract = hf.previous_header < 0;
     for (std::size_t k = hi + 1; k < frames_.size(); ++k) {
         if (frames_[k].header) may_abstract = false;
     }
@@ -189,6 +251,22 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
             if (!h.candidates[k].min) solver_.set_active(h.candidates[k].cell, true);
         }
     };
+    // Across another header (a copy of this loop farther in, say) every candidate must be
+    // invariant: the model of the path rules a copy out for free when it falsifies one.
+    if (!may_abstract) {
+        for (std::size_t i = 0; i < n; ++i) {
+            if (h.candidates[i].min) continue;
+            goals[i] = solver_.substitute(solver_.cell_term(h.candidates[i].cell), from, to);
+            if (solver_.model_falsifies(goals[i])) return false;
+        }
+        // and one check of them all together, without a core, before the proofs one by one
+        std::vector<Term> all;
+        for (std::size_t i = 0; i < n; ++i) {
+            if (!h.candidates[i].min) all.push_back(goals[i]);
+        }
+        set_call_timeout();
+        if (solver_.entails(solver_.conjunction(all), nullptr) != Answer::unsat) return false;
+    }
     // First each candidate alone: c at the header and the path back imply c at the goal.
     // Such a proof stays valid whatever else is abstracted later.
     std::vector<std::vector<CellId>> proofs(n);
@@ -306,6 +384,13 @@ Explorer::Visit Explorer::on_error(std::uint64_t node, PathStep step) {
     }
     if (concrete != Answer::unsat) return leave_unexplained(true);
 
+    if (auto cex = accelerated_error(headers, step)) {
+        if (record_) rec_kind(node, NodeKind::error_real);
+        ++stats_.errors;
+        path_.push_back(std::move(step));
+        counterexample_ = std::move(cex);
+        return Visit::error;
+    }
     ++stats_.spurious_errors;
     // Nearest header first: its full candidates, with the path below it concrete.
     for (std::size_t n = headers.size(); n-- > 0;) {
@@ -371,7 +456,7 @@ void Explorer::restart(std::size_t hi) {
     while (frames_.size() > hi + 1) {
         const Frame& g = frames_.back();
         if (g.header) {
-            header_frame_[g.point] = -1;
+            header_frame_[g.point] = g.previous_header;
             --headers_on_path_;
         }
         --on_path_[g.point];
@@ -404,13 +489,38 @@ void Explorer::restart(std::size_t hi) {
     ++stats_.restarts;
 }
 
+// The candidates a proof below used (max) hold at the header because the path up to it
+// implies them; the goals above must keep what does, or their interpolants would forget
+// the reason (DESIGN.md: across a header, B := ¬(max candidates) on the older segment).
+void Explorer::require_candidates_above(Frame& f) {
+    const Header& h = *f.header;
+    const std::vector<Type>& types = types_[f.point];
+    std::vector<Term> used;
+    for (const Candidate& c : h.candidates) {
+        if (c.max && !c.min) used.push_back(solver_.instantiate(c.formula, h.entry_state, types));
+    }
+    if (used.empty()) return;
+    std::vector<CellId> core;
+    set_call_timeout();
+    if (solver_.entails(solver_.conjunction(used), &core) != Answer::unsat) {
+        // Cannot happen for candidates projected from the path; if the solver cannot tell,
+        // the whole prefix is kept: weaker interpolants, never unsound ones.
+        core.clear();
+        for (CellId c = 0; c < f.cells_begin; ++c) {
+            if (solver_.is_active(c)) core.push_back(c);
+        }
+    }
+    note_core(core);
+    f.max_cells.insert(f.max_cells.end(), core.begin(), core.end());
+}
+
 void Explorer::finish_header(const Frame& f, std::optional<Term> interpolant) {
     std::vector<std::string> names = point_names(f.point);
     if (interpolant) {
         invariants_.push_back({program_.point_label(f.point), f.node, solver_.to_clp(*interpolant, names)});
     }
     if (!f.header) return;
-    header_frame_[f.point] = -1;
+    header_frame_[f.point] = f.previous_header;
     --headers_on_path_;
     HeaderReport rep;
     rep.point = program_.point_label(f.point);

@@ -100,6 +100,14 @@ PointGraph build_point_graph(const Program& program) {
     }
     find_headers(g, program.query.point);
     find_modified(g, program);
+    std::vector<int> headers_in(n, 0);
+    for (std::size_t p = 0; p < n; ++p) {
+        if (g.header[p]) ++headers_in[static_cast<std::size_t>(g.component[p])];
+    }
+    g.sole_header.resize(n);
+    for (std::size_t p = 0; p < n; ++p) {
+        g.sole_header[p] = g.header[p] && headers_in[static_cast<std::size_t>(g.component[p])] == 1;
+    }
     return g;
 }
 

@@ -15,6 +15,8 @@ struct PointGraph {
     // Loop headers: the targets of back edges of a depth-first search from the query's
     // point (then from every point not reached), so every cycle passes through one.
     std::vector<bool> header;
+    // A header that is the only one of its component (no loop nested in its loop).
+    std::vector<bool> sole_header;
     // For a header: per state position, whether some rule of its loop (both ends in the
     // header's component) may change the value there. Positions no rule changes keep their
     // terms through the loop: what the path says of them stays true (RV'11's mustInv).

@@ -50,6 +50,7 @@ void add_stats(Stats& total, const Stats& s) {
     total.loop_closures += s.loop_closures;
     total.unrollings += s.unrollings;
     total.spurious_errors += s.spurious_errors;
+    total.accelerations += s.accelerations;
     total.candidates_kept += s.candidates_kept;
     total.candidates_abstracted += s.candidates_abstracted;
     total.memo_entries += s.memo_entries;

@@ -197,31 +197,6 @@ std::optional<std::pair<Term, Term>> Solver::equation_halves(Term t) {
     return std::make_pair(impl_->add(a <= b), impl_->add(a >= b));
 }
 
-std::optional<std::pair<std::uint32_t, Number>> Solver::point_var_value(Term t) {
-    z3::expr e = impl_->at(t);
-    if (!e.is_app() || e.decl().decl_kind() != Z3_OP_EQ || e.num_args() != 2) return std::nullopt;
-    for (unsigned side = 0; side < 2; ++side) {
-        std::uint32_t i = 0;
-        z3::expr value = e.arg(1 - side);
-        if (!is_point_var(e.arg(side), i) || !value.is_numeral()) continue;
-        // Exact, also for rationals: numerator and denominator as decimal strings.
-        std::string num = Z3_get_numeral_string(impl_->ctx, Z3_get_numerator(impl_->ctx, value));
-        std::string den = Z3_get_numeral_string(impl_->ctx, Z3_get_denominator(impl_->ctx, value));
-        std::optional<std::pair<std::uint32_t, Number>> out;
-        out.emplace();
-        out->first = i;
-        out->second = Integer(num.c_str());
-        out->second /= Integer(den.c_str());
-        return out;
-    }
-    return std::nullopt;
-}
-
-Term Solver::difference_equation(std::uint32_t i, std::uint32_t j, const Number& d, Type type) {
-    z3::expr x = impl_->at(point_var(i, type)), y = impl_->at(point_var(j, type));
-    return impl_->add(x - y == impl_->number(d));
-}
-
 std::vector<std::uint32_t> Solver::point_vars_in(Term t) {
     std::unordered_set<unsigned> seen;
     std::vector<std::uint32_t> out;

@@ -57,6 +57,9 @@ public:
     Term encode(const Expr& e, std::span<const Term> binding, std::vector<Term>& side);
     Term encode(const Constraint& c, std::span<const Term> binding, std::vector<Term>& side);
     Term equal(Term a, Term b);
+    // constant + Σ factor · term (arithmetic terms); `at_least(a, b)` is a >= b.
+    Term linear_sum(std::span<const std::pair<Number, Term>> parts, const Number& constant);
+    Term at_least(Term a, Term b);
     Term conjunction(std::span<const Term> terms);
     Term negation(Term t);
     [[nodiscard]] bool is_true(Term t) const;
@@ -72,10 +75,13 @@ public:
     std::vector<Term> conjuncts(Term t);
     // For an arithmetic equation a = b: the two halves a <= b and a >= b.
     std::optional<std::pair<Term, Term>> equation_halves(Term t);
-    // For `point_var(i) = n` with n a numeral: (i, n).
-    std::optional<std::pair<std::uint32_t, Number>> point_var_value(Term t);
-    // point_var(i) - point_var(j) = d, over integers (or reals).
-    Term difference_equation(std::uint32_t i, std::uint32_t j, const Number& d, Type type);
+    // The positions i with solve_for[i] that the equations among `conjuncts` fix as
+    // `point_var(i) = t`, t linear over the other positions: (i, t), for the differences of
+    // loop-header candidates. Inequalities and non-linear equations are ignored.
+    std::vector<std::pair<std::uint32_t, Term>> definitions(std::span<const Term> conjuncts,
+                                                            const std::vector<bool>& solve_for);
+    // point_var(i) - point_var(j) = ti - tj, or with sign +1 the sum: x_i + x_j = ti + tj.
+    Term difference_equation(std::uint32_t i, std::uint32_t j, Term ti, Term tj, int sign = -1);
     // The positions i of the point variables that occur in `t`, sorted.
     std::vector<std::uint32_t> point_vars_in(Term t);
     // `t` (over point variables) in CLP syntax, point variable i printed as names[i].

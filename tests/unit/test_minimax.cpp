@@ -92,6 +92,17 @@ TEST_CASE("minimax overview (b) closes after one iteration; loop1 of lazy annota
     CHECK(l.stats.unrollings == 0);
 }
 
+TEST_CASE("an error 10000 iterations deep: found by accelerating the loop, replayed") {
+    Result r = run_file("rv11-fig1d-unsafe.clp");
+    REQUIRE(r.verdict == Verdict::unsafe);
+    CHECK(r.stats.accelerations == 1);
+    CHECK(r.stats.nodes < 50);
+    REQUIRE(r.counterexample.has_value());
+    // query, assume, x = 0, 10000 times around the two-step loop, exit, error
+    CHECK(r.counterexample->path.size() == 20005);
+    CHECK(r.counterexample->path.back().point_label == "error");
+}
+
 TEST_CASE("an error behind an abstraction: refined, restarted, then found for real") {
     Result r = run_file("rv11-fig1a-unsafe.clp");
     REQUIRE(r.verdict == Verdict::unsafe);
@@ -170,4 +181,62 @@ TEST_CASE("an invariant the candidates cannot express: UNKNOWN, not a guess") {
                         "p(2, X).\n");
     CHECK(r.verdict == Verdict::unknown);
     CHECK(r.reason == UnknownReason::bound);
+}
+
+TEST_CASE("a counter that keeps pace with another: x - i = n from x = n, y = n, i = 0") {
+    // TRACER-X's motivating loop: x - i = n is invariant (and x =< y), and at the exit (i >= MAX) it
+    // gives y >= x >= MAX + n. The same few nodes whatever MAX is: the loop is never unrolled.
+    for (int max : {10, 320, 100000}) {
+        INFO(max);
+        Result r = run_text(clpi::test::tracerx(max));
+        REQUIRE(r.verdict == Verdict::safe);
+        CHECK(r.stats.unrollings == 0);
+        CHECK(r.stats.nodes < 12);
+        // x - i = n in halves, and x =< y (x = y at the head of the loop)
+        REQUIRE(r.invariants.size() == 1);
+        const std::string& inv = r.invariants[0].formula;
+        CHECK(r.invariants[0].point == "p(1)");
+        CHECK(inv.find("X - I >= N") != std::string::npos);
+        CHECK(inv.find("X - I =< N") != std::string::npos);
+        CHECK(inv.find("X - Y =< 0") != std::string::npos);
+    }
+}
+
+TEST_CASE("loops in sequence: k + j = n from k = n and j = 0 given as inequalities, j =< n from j < n") {
+    // CHC-COMP's s_multipl_10: k and j count up to n, then k counts down as j counts up
+    // again, then up again; at the end k = n. The second loop's entry state is projected
+    // as k - n =< 0 ∧ k - n >= 0: an equation all the same, for the sums and differences.
+    Result r = run_text("?- start.\n"
+                        "start :- p(K, J, N), K = 0, J = 0, N > 0.\n"
+                        "p(K, J, N) :- p(K1, J1, N), J < N, K1 = K + 1, J1 = J + 1.\n"
+                        "p(K, J, N) :- q(K1, J1, N), J >= N, K1 = K, J1 = 0.\n"
+                        "q(K, J, N) :- q(K1, J1, N), J < N, K1 = K - 1, J1 = J + 1.\n"
+                        "q(K, J, N) :- r(K1, J1, N), J >= N, K1 = K, J1 = 0.\n"
+                        "r(K, J, N) :- r(K1, J1, N), J < N, K1 = K + 1, J1 = J + 1.\n"
+                        "r(K, J, N) :- error, J >= N, K != N.\n");
+    REQUIRE(r.verdict == Verdict::safe);
+    CHECK(r.stats.unrollings == 0);
+    CHECK(r.stats.restarts == 0);
+    CHECK(r.stats.loop_closures == 3);
+    bool sum = false;
+    for (const Invariant& i : r.invariants) {
+        if (i.point == "q" && i.formula.find("K + J =< N") != std::string::npos) sum = true;
+    }
+    CHECK(sum);
+}
+
+TEST_CASE("what a loop's candidates needed stays in the interpolants above the header") {
+    // x = 0 or x = 5, then a loop that keeps x, then error if x > 3. Under x = 0 the header's
+    // candidates x = 0 prove the error infeasible; the goal before the header must keep
+    // x = 0 in its interpolant, or the x = 5 path would be subsumed by it (a wrong SAFE).
+    Result r = run_text("?- p(0, X).\n"
+                        "p(0, X) :- p(1, X1), X1 = 0.\n"
+                        "p(0, X) :- p(1, X1), X1 = 5.\n"
+                        "p(1, X) :- p(2, X).\n"
+                        "p(2, X) :- p(2, X1), X1 = X.\n"
+                        "p(2, X) :- p(3, X).\n"
+                        "p(3, X) :- error, X > 3.\n");
+    REQUIRE(r.verdict == Verdict::unsafe);
+    REQUIRE(r.counterexample.has_value());
+    CHECK(r.counterexample->values.at(1).second == "5");
 }

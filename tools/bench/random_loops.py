@@ -59,13 +59,22 @@ class Program:
         self.rules = []
         self.next_point = 2
         shape = rng.choice(['one', 'one', 'sequence', 'nested'])
+        start = 1
+        if rng.random() < 0.4:
+            # A branch before the loops: a variable is set to a constant or left alone, so
+            # two paths with different states reach the first loop (what a loop proved
+            # under one must not be reused for the other unless it holds there too).
+            joined, start = self.fresh(), self.fresh()
+            self.rules.append((1, joined, None, {rng.choice(VARS): ('c', rng.randint(-1, 5))}, 'atom'))
+            self.rules.append((1, joined, None, {}, 'atom'))
+            self.rules.append((joined, start, None, {}, 'atom'))
         if shape == 'one':
-            end = self.loop(rng, 1, None)
+            end = self.loop(rng, start, None)
         elif shape == 'sequence':
-            middle = self.loop(rng, 1, None)
+            middle = self.loop(rng, start, None)
             end = self.loop(rng, middle, None)
         else:
-            end = self.loop(rng, 1, 'nested')
+            end = self.loop(rng, start, 'nested')
         self.rules.append((end, 0, rnd_cond(rng), {}, 'error'))
         self.end = end
 

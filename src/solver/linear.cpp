@@ -1,0 +1,208 @@
+// Linear equations among a loop header's projected state, solved for the positions the loop
+// changes: `x = N ∧ y = N ∧ i = 0` defines x, y and i by terms over the positions the loop
+// keeps, and so suggests the candidates x - y = 0 and y - i = N (TRACER-X's motivating
+// loop needs the last one).
+#include <map>
+
+#include "solver/solver_impl.hpp"
+
+namespace clpi::solver {
+
+namespace {
+
+// sum of coefficient * point variable + constant
+struct Linear {
+    std::map<std::uint32_t, Number> coefficients;
+    Number constant = 0;
+
+    void add(const Linear& o, const Number& factor) {
+        for (const auto& [i, c] : o.coefficients) {
+            Number& mine = coefficients[i];
+            mine += factor * c;
+            if (mine == 0) coefficients.erase(i);
+        }
+        constant += factor * o.constant;
+    }
+};
+
+Number numeral_value(const z3::expr& e) {
+    Z3_context ctx = e.ctx();
+    std::string num = Z3_get_numeral_string(ctx, Z3_get_numerator(ctx, e));
+    std::string den = Z3_get_numeral_string(ctx, Z3_get_denominator(ctx, e));
+    return Number(Integer(num.c_str()), Integer(den.c_str()));
+}
+
+bool point_var_index(const z3::expr& e, std::uint32_t& index) {
+    if (!e.is_const() || e.decl().decl_kind() != Z3_OP_UNINTERPRETED) return false;
+    std::string name = e.decl().name().str();
+    if (name.size() < 2 || name[0] != '$') return false;
+    std::size_t digits = name.find_first_not_of("0123456789", 1);
+    if (digits != std::string::npos) return false;  // `$3a` is an array position
+    index = static_cast<std::uint32_t>(std::stoul(name.substr(1)));
+    return true;
+}
+
+// `e` as a linear form over point variables, or nothing when it is not one.
+std::optional<Linear> linear(const z3::expr& e) {
+    Linear out;
+    std::uint32_t i = 0;
+    if (e.is_numeral()) {
+        out.constant = numeral_value(e);
+        return out;
+    }
+    if (point_var_index(e, i)) {
+        out.coefficients[i] = 1;
+        return out;
+    }
+    if (!e.is_app()) return std::nullopt;
+    switch (e.decl().decl_kind()) {
+    case Z3_OP_ADD:
+    case Z3_OP_SUB:
+        for (unsigned k = 0; k < e.num_args(); ++k) {
+            auto part = linear(e.arg(k));
+            if (!part) return std::nullopt;
+            bool minus = e.decl().decl_kind() == Z3_OP_SUB && k > 0;
+            out.add(*part, minus ? -1 : 1);
+        }
+        return out;
+    case Z3_OP_UMINUS: {
+        auto part = linear(e.arg(0));
+        if (!part) return std::nullopt;
+        out.add(*part, -1);
+        return out;
+    }
+    case Z3_OP_MUL: {
+        Number factor = 1;
+        std::optional<Linear> rest;
+        for (unsigned k = 0; k < e.num_args(); ++k) {
+            if (e.arg(k).is_numeral()) {
+                factor *= numeral_value(e.arg(k));
+            } else if (rest) {
+                return std::nullopt;  // a product of two unknowns
+            } else if (!(rest = linear(e.arg(k)))) {
+                return std::nullopt;
+            }
+        }
+        if (rest) out.add(*rest, factor);
+        else out.constant = factor;
+        return out;
+    }
+    case Z3_OP_TO_REAL: return linear(e.arg(0));
+    default: return std::nullopt;
+    }
+}
+
+bool integral(const Linear& l) {
+    if (denominator(l.constant) != 1) return false;
+    for (const auto& [i, c] : l.coefficients) {
+        if (denominator(c) != 1) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+std::vector<std::pair<std::uint32_t, Term>> Solver::definitions(std::span<const Term> conjuncts,
+                                                                const std::vector<bool>& solve_for) {
+    // Each equation as a row `form = 0`; projections often state one as two inequalities
+    // (`k - n =< 0 ∧ k - n >= 0`), so opposite inequalities `form =< 0` pair up into one.
+    std::vector<Linear> rows, at_most_zero;
+    for (Term t : conjuncts) {
+        const z3::expr& e = impl_->at(t);
+        if (!e.is_app() || e.num_args() != 2 || !e.arg(0).is_arith()) continue;
+        auto lhs = linear(e.arg(0));
+        auto rhs = linear(e.arg(1));
+        if (!lhs || !rhs) continue;
+        lhs->add(*rhs, -1);  // lhs - rhs  (op)  0
+        // Over the integers a strict d < 0 is d + 1 =< 0.
+        const Number strict = impl_->domain == Domain::integer ? 1 : 0;
+        Linear flipped;
+        flipped.add(*lhs, -1);
+        switch (e.decl().decl_kind()) {
+        case Z3_OP_EQ: rows.push_back(std::move(*lhs)); break;
+        case Z3_OP_LE: at_most_zero.push_back(std::move(*lhs)); break;
+        case Z3_OP_GE: at_most_zero.push_back(std::move(flipped)); break;
+        case Z3_OP_LT:
+            if (strict == 0) break;
+            lhs->constant += strict;
+            at_most_zero.push_back(std::move(*lhs));
+            break;
+        case Z3_OP_GT:
+            if (strict == 0) break;
+            flipped.constant += strict;
+            at_most_zero.push_back(std::move(flipped));
+            break;
+        default: break;
+        }
+    }
+    for (std::size_t a = 0; a < at_most_zero.size(); ++a) {
+        for (std::size_t b = a + 1; b < at_most_zero.size(); ++b) {
+            if (at_most_zero[a].coefficients.empty()) continue;
+            // Opposite when a + b·(|ca| / |cb|) vanishes, scaled on the first coefficient.
+            const auto& [var, ca] = *at_most_zero[a].coefficients.begin();
+            auto cb = at_most_zero[b].coefficients.find(var);
+            if (cb == at_most_zero[b].coefficients.end() || (ca > 0) == (cb->second > 0)) continue;
+            Linear sum = at_most_zero[a];
+            sum.add(at_most_zero[b], -ca / cb->second);
+            if (sum.coefficients.empty() && sum.constant == 0) rows.push_back(at_most_zero[a]);
+        }
+    }
+    // Gauss-Jordan elimination with pivots only on the positions to solve for.
+    std::vector<std::pair<std::uint32_t, std::size_t>> pivots;  // position, row
+    std::vector<bool> used(rows.size(), false);
+    for (std::uint32_t v = 0; v < solve_for.size(); ++v) {
+        if (!solve_for[v]) continue;
+        std::size_t r = 0;
+        while (r < rows.size() && (used[r] || !rows[r].coefficients.contains(v))) ++r;
+        if (r == rows.size()) continue;
+        used[r] = true;
+        Linear pivot = rows[r];
+        Number scale = 1 / pivot.coefficients.at(v);
+        rows[r] = Linear{};
+        rows[r].add(pivot, scale);
+        for (std::size_t o = 0; o < rows.size(); ++o) {
+            auto it = rows[o].coefficients.find(v);
+            if (o == r || it == rows[o].coefficients.end()) continue;
+            Number factor = -it->second;
+            rows[o].add(rows[r], factor);
+        }
+        pivots.emplace_back(v, r);
+    }
+    // A pivot row that mentions no other position to solve for defines its position.
+    std::vector<std::pair<std::uint32_t, Term>> out;
+    for (const auto& [v, r] : pivots) {
+        Linear def;  // v = def
+        bool free = true;
+        for (const auto& [i, c] : rows[r].coefficients) {
+            if (i == v) continue;
+            if (i < solve_for.size() && solve_for[i]) free = false;
+            def.coefficients[i] = -c;
+        }
+        def.constant = -rows[r].constant;
+        if (!free || (impl_->domain == Domain::integer && !integral(def))) continue;
+        z3::expr term = impl_->number(def.constant);
+        for (const auto& [i, c] : def.coefficients) {
+            z3::expr x = impl_->at(point_var(i, Type::integer));
+            term = term + (c == 1 ? x : impl_->number(c) * x);
+        }
+        out.emplace_back(v, impl_->add(term.simplify()));
+    }
+    return out;
+}
+
+Term Solver::linear_sum(std::span<const std::pair<Number, Term>> parts, const Number& constant) {
+    z3::expr sum = impl_->number(constant);
+    for (const auto& [factor, t] : parts) sum = sum + impl_->number(factor) * impl_->at(t);
+    return impl_->add(sum.simplify());
+}
+
+Term Solver::at_least(Term a, Term b) { return impl_->add(impl_->at(a) >= impl_->at(b)); }
+
+Term Solver::difference_equation(std::uint32_t i, std::uint32_t j, Term ti, Term tj, int sign) {
+    z3::expr x = impl_->at(point_var(i, Type::integer));
+    z3::expr y = impl_->at(point_var(j, Type::integer));
+    if (sign > 0) return impl_->add(x + y == (impl_->at(ti) + impl_->at(tj)).simplify());
+    return impl_->add(x - y == (impl_->at(ti) - impl_->at(tj)).simplify());
+}
+
+}  // namespace clpi::solver
