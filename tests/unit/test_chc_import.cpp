@@ -216,3 +216,29 @@ TEST_CASE("chc import: a warning about the translation quotes the translated rul
     CHECK(contains(w.message, "non-linear multiplication"));
     CHECK(contains(w.message, "in line 6 of the translation: p(X, Y) :- p(Z, Y), Z = (X * Y)."));
 }
+
+TEST_CASE("chc import: a query mutant of s_multipl_14 that is unsafe in 7 steps") {
+    // pre counts n = 3 down, moving each step into i or k; post1 empties i, post3 sets k to
+    // -1; taking k three times reaches post3 with m = 3. The engine of November 2026 before
+    // the fix of candidate reasons above a header answered SAFE here (Z3: unsat).
+    std::string smt =
+        "(declare-fun pre (Int Int Int Int) Bool)\n"
+        "(declare-fun post1 (Int Int Int) Bool)\n"
+        "(declare-fun post3 (Int Int Int) Bool)\n"
+        "(assert (forall ((n Int) (m Int) (i Int) (k Int))"
+        "  (=> (and (= n 3) (= m n) (= i 0) (= k 0)) (pre n m i k))))\n"
+        "(assert (forall ((n Int) (m Int) (i Int) (k Int))"
+        "  (=> (and (pre n m i k) (not (= n 0))) (pre (- n 1) m (+ i 1) k))))\n"
+        "(assert (forall ((n Int) (m Int) (i Int) (k Int))"
+        "  (=> (and (pre n m i k) (not (= n 0))) (pre (- n 1) m i (+ k 1)))))\n"
+        "(assert (forall ((n Int) (m Int) (i Int) (k Int))"
+        "  (=> (and (pre n m i k) (= n 0)) (post1 m i k))))\n"
+        "(assert (forall ((m Int) (i Int) (k Int))"
+        "  (=> (and (post1 m i k) (not (= i 0))) (post1 (- m 1) (- i 1) k))))\n"
+        "(assert (forall ((m Int) (i Int) (k Int))"
+        "  (=> (and (post1 m i k) (= i 0)) (post3 m i k))))\n"
+        "(assert (forall ((m Int) (i Int) (k Int))"
+        "  (=> (and (post3 m i k) (not (= k 0))) (post3 (- m 1) i (- 1)))))\n"
+        "(assert (forall ((m Int) (i Int) (k Int)) (=> (and (post3 m i k) (>= m 3)) false)))\n";
+    CHECK(verdict_of(smt) == Verdict::unsafe);
+}

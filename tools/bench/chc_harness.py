@@ -199,13 +199,16 @@ def parse_args():
 
 
 def earlier_z3_results(path, limit):
-    """instance -> z3 result of an earlier run, which must have had the same time limit."""
+    """instance -> z3 result of an earlier run, which must have had the same time limit.
+    Also by file name alone, for the generated families (written into each run's --out)."""
     with open(path) as f:
         doc = json.load(f)
     if doc["summary"]["limit_s"] != limit:
         raise SystemExit("%s was run with a limit of %gs, not %gs" %
                          (path, doc["summary"]["limit_s"], limit))
-    return {r["instance"]: r["z3"] for r in doc["instances"]}
+    found = {r["instance"]: r["z3"] for r in doc["instances"]}
+    found.update({os.path.basename(r["instance"]): r["z3"] for r in doc["instances"]})
+    return found
 
 
 def main():
@@ -227,9 +230,10 @@ def main():
         for row in rows:
             futures[pool.submit(run_clpi, args, row["instance"])] = (row, "clpi")
             if args.z3_from:
-                if row["instance"] not in earlier:
+                z3 = earlier.get(row["instance"]) or earlier.get(os.path.basename(row["instance"]))
+                if z3 is None:
                     raise SystemExit("%s has no z3 result for %s" % (args.z3_from, row["instance"]))
-                row["z3"] = earlier[row["instance"]]
+                row["z3"] = z3
             elif row["z3_input"]:
                 futures[pool.submit(run_z3, args, row["z3_input"])] = (row, "z3")
             else:
