@@ -1,6 +1,7 @@
 #include "chc/formula.hpp"
 
 #include <cctype>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -9,6 +10,10 @@ namespace clpi::chc {
 // ---- DNF algebra ---------------------------------------------------------------------
 
 Dnf dnf_true() { return Dnf{Conj{}}; }
+
+Dnf dnf_literal(std::string text, const z3::expr& meaning) {
+    return Dnf{Conj{Literal{std::move(text), meaning}}};
+}
 
 namespace {
 void check_size(std::size_t n) {
@@ -37,6 +42,31 @@ Dnf dnf_or(Dnf a, const Dnf& b) {
     check_size(a.size() + b.size());
     a.insert(a.end(), b.begin(), b.end());
     return a;
+}
+
+z3::solver case_solver(z3::context& ctx) {
+    z3::solver solver(ctx, "QF_LIA");  // no Bool-to-Int or nonlinear pre-processing needed
+    z3::params limits(ctx);
+    limits.set("timeout", 1000u);  // ms; a case Z3 cannot decide in time is kept
+    solver.set(limits);
+    return solver;
+}
+
+Dnf satisfiable_cases(const Dnf& dnf, z3::solver& solver) {
+    Dnf out;
+    for (const Conj& c : dnf) {
+        Conj unique;
+        std::set<std::string> seen;
+        solver.push();
+        for (const Literal& l : c) {
+            if (!seen.insert(l.text).second) continue;
+            unique.push_back(l);
+            solver.add(l.meaning);
+        }
+        if (solver.check() != z3::unsat) out.push_back(std::move(unique));
+        solver.pop();
+    }
+    return out;
 }
 
 std::string show(const z3::expr& e) {
@@ -93,11 +123,11 @@ std::string ClauseVars::name(const z3::expr& var) {
     return n;
 }
 
-Conj ClauseVars::bool_ranges() const {
+Conj ClauseVars::bool_ranges(z3::context& ctx) const {
     Conj c;
     for (const std::string& b : bools_) {
-        c.push_back(b + " >= 0");
-        c.push_back(b + " =< 1");
+        c.push_back(Literal{b + " >= 0", ctx.bool_val(true)});
+        c.push_back(Literal{b + " =< 1", ctx.bool_val(true)});
     }
     return c;
 }
@@ -109,7 +139,9 @@ Dnf FormulaTranslator::formula(const z3::expr& f, bool positive) {
     if (f.is_false()) return positive ? Dnf{} : dnf_true();
     if (f.is_quantifier()) throw Refusal("a quantifier inside a clause body: " + show(f));
     if (!f.is_bool() || !f.is_app()) throw Refusal("unsupported formula: " + show(f));
-    if (vars_.is_var(f)) return Dnf{Conj{vars_.name(f) + (positive ? " = 1" : " = 0")}};
+    if (vars_.is_var(f)) {
+        return dnf_literal(vars_.name(f) + (positive ? " = 1" : " = 0"), positive ? f : !f);
+    }
     switch (f.decl().decl_kind()) {
     case Z3_OP_LE: case Z3_OP_LT: case Z3_OP_GE: case Z3_OP_GT: case Z3_OP_EQ:
     case Z3_OP_DISTINCT:
@@ -151,7 +183,8 @@ Dnf FormulaTranslator::connective(const z3::expr& f, bool positive) {
 
 Dnf FormulaTranslator::bool_equal(const z3::expr& a, const z3::expr& b, bool positive) {
     if (vars_.is_var(a) && vars_.is_var(b)) {
-        return Dnf{Conj{vars_.name(a) + (positive ? " = " : " != ") + vars_.name(b)}};
+        return dnf_literal(vars_.name(a) + (positive ? " = " : " != ") + vars_.name(b),
+                           positive ? a == b : a != b);
     }
     // a <=> b is (a and b) or (not a and not b); its negation (a and not b) or (not a and b).
     return dnf_or(dnf_and(formula(a, true), formula(b, positive)),
@@ -193,12 +226,25 @@ Dnf FormulaTranslator::comparison(const z3::expr& f, bool positive) {
     return compare(op, a, b);
 }
 
+namespace {
+// The CLP comparison `op` as a Z3 formula.
+z3::expr relation(const std::string& op, const z3::expr& a, const z3::expr& b) {
+    if (op == "=<") return a <= b;
+    if (op == "<") return a < b;
+    if (op == ">=") return a >= b;
+    if (op == ">") return a > b;
+    if (op == "!=") return a != b;
+    return a == b;
+}
+}  // namespace
+
 Dnf FormulaTranslator::compare(const std::string& op, const z3::expr& a, const z3::expr& b) {
     Dnf out;
     for (const TermCase& x : term(a)) {
         for (const TermCase& y : term(b)) {
             Dnf both = dnf_and(x.condition, y.condition);
-            out = dnf_or(std::move(out), dnf_and(both, Dnf{Conj{x.text + " " + op + " " + y.text}}));
+            Dnf lit = dnf_literal(x.text + " " + op + " " + y.text, relation(op, x.value, y.value));
+            out = dnf_or(std::move(out), dnf_and(both, lit));
         }
     }
     return out;
@@ -213,15 +259,15 @@ std::vector<TermCase> FormulaTranslator::term(const z3::expr& t) {
     }
     if (t.is_numeral()) {
         std::string n = t.get_decimal_string(0);
-        return {TermCase{dnf_true(), n[0] == '-' ? "(" + n + ")" : n}};
+        return {TermCase{dnf_true(), n[0] == '-' ? "(" + n + ")" : n, t}};
     }
-    if (vars_.is_var(t)) return {TermCase{dnf_true(), vars_.name(t)}};
+    if (vars_.is_var(t)) return {TermCase{dnf_true(), vars_.name(t), t}};
     if (t.is_app() && t.decl().decl_kind() == Z3_OP_ITE) {
         std::vector<TermCase> out;
         for (int branch = 1; branch <= 2; ++branch) {
             Dnf cond = formula(t.arg(0), branch == 1);
             for (TermCase& c : term(t.arg(static_cast<unsigned>(branch)))) {
-                out.push_back(TermCase{dnf_and(cond, c.condition), std::move(c.text)});
+                out.push_back(TermCase{dnf_and(cond, c.condition), std::move(c.text), c.value});
             }
         }
         check_size(out.size());
@@ -253,15 +299,19 @@ std::vector<TermCase> FormulaTranslator::arithmetic(const z3::expr& t) {
                 next.push_back(arg);
                 continue;
             }
-            for (const TermCase& sofar : acc) {
+            for (const TermCase& sofar : acc) {  // n-ary + - * as nested binary ones
                 next.push_back(TermCase{dnf_and(sofar.condition, arg.condition),
-                                        sofar.text + op + arg.text});
+                                        sofar.text + op + arg.text,
+                                        t.decl()(sofar.value, arg.value)});
             }
         }
         check_size(next.size());
         acc = std::move(next);
     }
-    for (TermCase& c : acc) c.text = (t.num_args() == 1 ? std::string(op) : "") + "(" + c.text + ")";
+    for (TermCase& c : acc) {
+        c.text = (t.num_args() == 1 ? std::string(op) : "") + "(" + c.text + ")";
+        if (t.num_args() == 1) c.value = t.decl()(c.value);
+    }
     return acc;
 }
 

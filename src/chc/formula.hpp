@@ -22,9 +22,20 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-// A conjunction of CLP constraints (as text) and a disjunction of them.
-using Conj = std::vector<std::string>;
+// One CLP constraint: its text, and what it means as a Z3 formula over the clause's
+// variables (a Bool variable stays Bool there), so that the import can drop the cases of
+// a clause that cannot hold instead of handing the engine rules it must refute.
+struct Literal {
+    std::string text;
+    z3::expr meaning;
+};
+
+// A conjunction of CLP constraints and a disjunction of them.
+using Conj = std::vector<Literal>;
 using Dnf = std::vector<Conj>;
+
+// The single case `text`, meaning `meaning`.
+[[nodiscard]] Dnf dnf_literal(std::string text, const z3::expr& meaning);
 
 // More cases than this in one clause is refused rather than flooding the engine.
 inline constexpr std::size_t max_disjuncts = 256;
@@ -44,8 +55,8 @@ public:
     // The CLP name of a quantified variable (recorded as used, with a range when Bool).
     std::string name(const z3::expr& var);
     std::string fresh(const std::string& base);
-    // `0 <= B, B <= 1` for every Bool variable used so far.
-    [[nodiscard]] Conj bool_ranges() const;
+    // `0 <= B, B <= 1` for every Bool variable used so far (true in Z3's reading).
+    [[nodiscard]] Conj bool_ranges(z3::context& ctx) const;
 
 private:
     std::map<unsigned, std::string> smt_names_;   // Z3 ast id -> name in the file
@@ -54,10 +65,12 @@ private:
     std::vector<std::string> bools_;
 };
 
-// An integer term with its case conditions: `ite` makes several.
+// An integer term with its case conditions: `ite` makes several. `value` is the term of
+// the case as a Z3 term.
 struct TermCase {
     Dnf condition;
     std::string text;
+    z3::expr value;
 };
 
 class FormulaTranslator {
@@ -78,6 +91,13 @@ private:
 
     ClauseVars& vars_;
 };
+
+// A solver for satisfiable_cases, made once per problem (making one costs more than the
+// checks of a clause).
+[[nodiscard]] z3::solver case_solver(z3::context& ctx);
+// The disjuncts that can hold (checked by Z3; kept when Z3 cannot tell), each without
+// repeated constraints.
+[[nodiscard]] Dnf satisfiable_cases(const Dnf& dnf, z3::solver& solver);
 
 // A short, one-line rendering of a Z3 term for messages.
 [[nodiscard]] std::string show(const z3::expr& e);

@@ -2,6 +2,7 @@
 // `define-fun` and the rest of SMT-LIB come for free); this file walks the asserted clauses
 // and writes one CLP rule per disjunct of each clause's constraint.
 #include <cctype>
+#include <cstdint>
 #include <map>
 #include <set>
 
@@ -31,7 +32,7 @@ struct ClauseError {
 
 class Importer {
 public:
-    explicit Importer(z3::context& ctx) : ctx_(ctx) {}
+    explicit Importer(z3::context& ctx) : ctx_(ctx), cases_(chc::case_solver(ctx)) {}
 
     // The CLP text for all assertions; throws ClauseError for the first refused clause.
     std::string translate(const z3::expr_vector& assertions, const std::string& file);
@@ -40,12 +41,17 @@ private:
     void clause(const z3::expr& assertion);
     z3::expr instantiate(const z3::expr& assertion, chc::ClauseVars& vars, bool& negated);
     std::string predicate(const z3::func_decl& decl);
+    // The Int constant that stands for the helper variable `name` in Z3's reading.
+    z3::expr helper_constant(const std::string& name) {
+        return ctx_.int_const(("clpi!helper!" + name).c_str());
+    }
     std::string atom(const z3::expr& app, chc::ClauseVars& vars, chc::FormulaTranslator& tr,
                      Dnf& equations);
     std::string atom_arg(const z3::expr& arg, std::set<unsigned>& seen, chc::ClauseVars& vars,
                          chc::FormulaTranslator& tr, Dnf& equations);
 
     z3::context& ctx_;
+    z3::solver cases_;  // decides which cases of a clause can hold
     std::map<unsigned, std::string> preds_;  // func_decl id -> CLP predicate name
     // Names the CLP language gives a meaning, and `start` (the fresh start point).
     std::set<std::string> taken_{"start", "error", "true", "div", "mod", "select", "store"};
@@ -98,15 +104,20 @@ std::string Importer::atom_arg(const z3::expr& arg, std::set<unsigned>& seen,
     if (vars.is_var(arg) && seen.insert(arg.id()).second) return vars.name(arg);
     if (arg.is_bool()) {  // a Bool value is 1 or 0
         std::string h = vars.fresh("B");
+        z3::expr hv = helper_constant(h);
         equations = dnf_and(equations,
-                            chc::dnf_or(dnf_and(Dnf{Conj{h + " = 1"}}, tr.formula(arg, true)),
-                                        dnf_and(Dnf{Conj{h + " = 0"}}, tr.formula(arg, false))));
+                            chc::dnf_or(dnf_and(chc::dnf_literal(h + " = 1", hv == 1),
+                                                tr.formula(arg, true)),
+                                        dnf_and(chc::dnf_literal(h + " = 0", hv == 0),
+                                                tr.formula(arg, false))));
         return h;
     }
     std::string h = vars.fresh("H");
+    z3::expr hv = helper_constant(h);
     Dnf cases;
     for (const chc::TermCase& c : tr.term(arg)) {
-        cases = chc::dnf_or(std::move(cases), dnf_and(c.condition, Dnf{Conj{h + " = " + c.text}}));
+        Dnf equation = chc::dnf_literal(h + " = " + c.text, hv == c.value);
+        cases = chc::dnf_or(std::move(cases), dnf_and(c.condition, equation));
     }
     equations = dnf_and(equations, cases);
     return h;
@@ -199,10 +210,10 @@ void Importer::clause(const z3::expr& assertion) {
     } else if (!head.is_false()) {  // body => c  is the query  body /\ not c => false
         constraint = dnf_and(constraint, tr.formula(head, false));
     }
-    Dnf all = dnf_and(dnf_and(constraint, equations), Dnf{vars.bool_ranges()});
-    for (const Conj& disjunct : all) {
+    Dnf all = dnf_and(dnf_and(constraint, equations), Dnf{vars.bool_ranges(ctx_)});
+    for (const Conj& disjunct : chc::satisfiable_cases(all, cases_)) {
         std::string rule = from + " :- " + to;
-        for (const std::string& c : disjunct) rule += ", " + c;
+        for (const chc::Literal& c : disjunct) rule += ", " + c.text;
         rules_.push_back(rule + ".");
     }
 }
@@ -225,6 +236,17 @@ std::string Importer::translate(const z3::expr_vector& assertions, const std::st
         file);
     for (const std::string& r : rules_) out += r + "\n";
     return out;
+}
+
+// Line `n` (from 1) of `text`.
+std::string line_of(const std::string& text, std::uint32_t n) {
+    std::size_t begin = 0;
+    for (std::uint32_t i = 1; i < n && begin != std::string::npos; ++i) {
+        begin = text.find('\n', begin);
+        if (begin != std::string::npos) ++begin;
+    }
+    if (begin == std::string::npos) return "";
+    return text.substr(begin, text.find('\n', begin) - begin);
 }
 
 }  // namespace
@@ -250,10 +272,19 @@ std::optional<Program> import_chc(std::string_view text, const std::string& file
                                   Diagnostics& diags) {
     auto clp = chc_to_clp(text, file, diags);
     if (!clp) return std::nullopt;
-    // Problems found by the checker point into the generated text, not into the file: say so.
+    // Problems found by the checker point into the generated text, not into the file: say
+    // so, and quote the generated line (a caret under a line of the .smt2 file would point
+    // at something else).
     Diagnostics inner;
     auto program = parse_program(*clp, file + " (translated to CLP)", inner);
-    for (const Diagnostic& d : inner.all()) diags.add(d);
+    for (Diagnostic d : inner.all()) {
+        if (d.loc.line > 0) {
+            d.message += fmt::format("\n  in line {} of the translation: {}", d.loc.line,
+                                     line_of(*clp, d.loc.line));
+            d.loc = {};
+        }
+        diags.add(std::move(d));
+    }
     return program;
 }
 

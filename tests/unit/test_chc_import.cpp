@@ -151,14 +151,94 @@ TEST_CASE("chc import: what is refused names the clause") {
 }
 
 TEST_CASE("chc import: a disjunctive normal form too large is refused") {
-    auto ors = [](int n) {
-        std::string s = "(declare-fun p (Int) Bool)\n(assert (forall ((x Int)) (=> (and";
+    auto ors = [](int n) {  // one variable per `or`, so that every case can hold
+        std::string vars;
+        std::string parts;
         for (int i = 0; i < n; ++i) {
-            s += " (or (= x " + std::to_string(i) + ") (> x " + std::to_string(i + 100) + "))";
+            std::string y = "y" + std::to_string(i);
+            vars += " (" + y + " Int)";
+            parts += " (or (= " + y + " 0) (> " + y + " 100))";
         }
-        return s + ") (p x))))\n";
+        return "(declare-fun p (Int) Bool)\n(assert (forall ((x Int)" + vars + ") (=> (and" +
+               parts + ") (p x))))\n";
     };
     CHECK(count(translate(ors(8)), " :- ") == 256);  // 2^8 cases: at the limit
     CHECK(contains(refusal(ors(9)), "clause 1: the constraint has more than 256 cases"));
     CHECK(count(translate(counter(3)), " :- ") == 3);
+}
+
+TEST_CASE("chc import: cases that cannot hold are dropped, repeated constraints written once") {
+    // The CHC-COMP style of an alternating flag b: three `ite`s on the same condition give
+    // 2^3 cases, of which only the 2 with the same choice in every `ite` can hold. (Four
+    // steps: the proof of i + j = n is by unrolling, a relation of three variables.)
+    std::string smt =
+        "(declare-fun inv (Int Int Int Int) Bool)\n"
+        "(assert (forall ((i Int) (j Int) (n Int) (b Int))"
+        "  (=> (and (= i 0) (= j 0) (= n 0) (or (= b 0) (= b 1))) (inv i j n b))))\n"
+        "(assert (forall ((i Int) (j Int) (n Int) (b Int) (i1 Int) (j1 Int) (b1 Int))"
+        "  (=> (and (inv i j n b) (< n 4)"
+        "           (= i1 (ite (= b 0) (+ i 1) i)) (= j1 (ite (= b 0) j (+ j 1)))"
+        "           (ite (= b 0) (= b1 1) (= b1 0)))"
+        "      (inv i1 j1 (+ n 1) b1))))\n"
+        "(assert (forall ((i Int) (j Int) (n Int) (b Int))"
+        "  (=> (and (inv i j n b) (>= n 4) (not (= (+ i j) n))) false)))\n";
+    std::string clp = translate(smt);
+    CHECK(count(clp, "inv(I, J, N, B) :- inv(") == 2);
+    CHECK(contains(clp, "B = 0, I1 = (I + 1), J1 = J, B1 = 1"));
+    CHECK(contains(clp, "B != 0, I1 = I, J1 = (J + 1), B1 = 0"));
+    CHECK(count(clp, "start :- ") == 2);  // b = 0 and b = 1
+    CHECK(verdict_of(smt) == Verdict::safe);
+
+    // A constraint that holds in no case leaves no rule; one repeated is written once.
+    std::string none =
+        "(declare-fun p (Int) Bool)\n"
+        "(assert (forall ((x Int)) (=> (and (> x 3) (< x 2)) (p x))))\n"
+        "(assert (forall ((x Int)) (=> (and (= x 1) (= x 1)) (p x))))\n"
+        "(assert (forall ((x Int)) (=> (and (p x) (> x 1)) false)))\n";
+    clp = translate(none);
+    CHECK(count(clp, "start :- ") == 1);
+    CHECK(contains(clp, "start :- p(X), X = 1.\n"));
+    CHECK(verdict_of(none) == Verdict::safe);
+}
+
+TEST_CASE("chc import: a warning about the translation quotes the translated rule") {
+    std::string smt =
+        "(declare-fun p (Int Int) Bool)\n"
+        "(assert (forall ((x Int) (y Int)) (=> (and (= x 2) (= y 3)) (p x y))))\n"
+        "(assert (forall ((x Int) (y Int) (z Int)) (=> (and (p x y) (= z (* x y))) (p z y))))\n";
+    Diagnostics d;
+    REQUIRE(import_chc(smt, "t.smt2", d).has_value());
+    REQUIRE(d.all().size() == 1);
+    const Diagnostic& w = d.all()[0];
+    CHECK(w.severity == Severity::warning);
+    CHECK(w.file == "t.smt2 (translated to CLP)");
+    CHECK(w.loc.line == 0);  // no caret under an unrelated line of the .smt2 file
+    CHECK(contains(w.message, "non-linear multiplication"));
+    CHECK(contains(w.message, "in line 6 of the translation: p(X, Y) :- p(Z, Y), Z = (X * Y)."));
+}
+
+TEST_CASE("chc import: a query mutant of s_multipl_14 that is unsafe in 7 steps") {
+    // pre counts n = 3 down, moving each step into i or k; post1 empties i, post3 sets k to
+    // -1; taking k three times reaches post3 with m = 3. The engine of November 2026 before
+    // the fix of candidate reasons above a header answered SAFE here (Z3: unsat).
+    std::string smt =
+        "(declare-fun pre (Int Int Int Int) Bool)\n"
+        "(declare-fun post1 (Int Int Int) Bool)\n"
+        "(declare-fun post3 (Int Int Int) Bool)\n"
+        "(assert (forall ((n Int) (m Int) (i Int) (k Int))"
+        "  (=> (and (= n 3) (= m n) (= i 0) (= k 0)) (pre n m i k))))\n"
+        "(assert (forall ((n Int) (m Int) (i Int) (k Int))"
+        "  (=> (and (pre n m i k) (not (= n 0))) (pre (- n 1) m (+ i 1) k))))\n"
+        "(assert (forall ((n Int) (m Int) (i Int) (k Int))"
+        "  (=> (and (pre n m i k) (not (= n 0))) (pre (- n 1) m i (+ k 1)))))\n"
+        "(assert (forall ((n Int) (m Int) (i Int) (k Int))"
+        "  (=> (and (pre n m i k) (= n 0)) (post1 m i k))))\n"
+        "(assert (forall ((m Int) (i Int) (k Int))"
+        "  (=> (and (post1 m i k) (not (= i 0))) (post1 (- m 1) (- i 1) k))))\n"
+        "(assert (forall ((m Int) (i Int) (k Int))"
+        "  (=> (and (post1 m i k) (= i 0)) (post3 m i k))))\n"
+        "(assert (forall ((m Int) (i Int) (k Int))"
+        "  (=> (and (post3 m i k) (not (= k 0))) (post3 (- m 1) i (- 1)))))\n"
+        "(assert (forall ((m Int) (i Int) (k Int)) (=> (and (post3 m i k) (>= m 3)) false)))\n";
+    CHECK(verdict_of(smt) == Verdict::unsafe);
 }
