@@ -20,6 +20,7 @@ int pended, compRegistered, lowerDriverReturn, setEventCalled;
 
 void errorFn(void) { reach_error(); }
 
+/* the driver model's initialiser, named as in the SV-COMP ntdrivers programs */
 void stub_driver_init(void) {
     UNLOADED = 0; NP = 1; DC = 2; SKIP1 = 3; SKIP2 = 4; MPR1 = 5; MPR3 = 6; IPC = 7;
     s = NP;

@@ -175,10 +175,9 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
         // Each copy of the header on the path, nearest first (RV'11 closes against any
         // looping ancestor: a state machine returns to the state of some earlier copy).
         int h = header_frame_[t.next_point];
-        if (h >= 0) ++stats_.unrollings;  // unless a copy closes it (then undone below)
+        const bool unrolled = h >= 0;
         for (; h >= 0; h = frames_[static_cast<std::size_t>(h)].previous_header) {
             if (!close_loop(static_cast<std::size_t>(h), t.next_state, core)) continue;
-            --stats_.unrollings;
             ++stats_.loop_closures;
             if (record_) {
                 rec_kind(node, NodeKind::closed);
@@ -189,6 +188,7 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
             }
             return leave(core, true);
         }
+        if (unrolled) ++stats_.unrollings;  // explored as one more iteration
         // A new copy of the header: the first one, or an unrolled iteration, which gets
         // candidates of its own, unless loops are nested in this one (a copy between an
         // inner header and its goals would stop the inner loop from abstracting).

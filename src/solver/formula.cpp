@@ -7,8 +7,6 @@
 
 namespace clpi::solver {
 
-namespace {
-
 bool is_point_var(const z3::expr& e, std::uint32_t& index) {
     if (!e.is_const() || e.decl().decl_kind() != Z3_OP_UNINTERPRETED) return false;
     std::string name = e.decl().name().str();
@@ -18,6 +16,8 @@ bool is_point_var(const z3::expr& e, std::uint32_t& index) {
     index = static_cast<std::uint32_t>(std::stoul(name.substr(1, digits - 1)));
     return true;
 }
+
+namespace {
 
 void collect_point_vars(const z3::expr& e, std::unordered_set<unsigned>& seen,
                         std::vector<std::uint32_t>& out) {

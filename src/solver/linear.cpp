@@ -25,32 +25,15 @@ struct Linear {
     }
 };
 
-Number numeral_value(const z3::expr& e) {
-    Z3_context ctx = e.ctx();
-    std::string num = Z3_get_numeral_string(ctx, Z3_get_numerator(ctx, e));
-    std::string den = Z3_get_numeral_string(ctx, Z3_get_denominator(ctx, e));
-    return Number(Integer(num.c_str()), Integer(den.c_str()));
-}
-
-bool point_var_index(const z3::expr& e, std::uint32_t& index) {
-    if (!e.is_const() || e.decl().decl_kind() != Z3_OP_UNINTERPRETED) return false;
-    std::string name = e.decl().name().str();
-    if (name.size() < 2 || name[0] != '$') return false;
-    std::size_t digits = name.find_first_not_of("0123456789", 1);
-    if (digits != std::string::npos) return false;  // `$3a` is an array position
-    index = static_cast<std::uint32_t>(std::stoul(name.substr(1)));
-    return true;
-}
-
 // `e` as a linear form over point variables, or nothing when it is not one.
 std::optional<Linear> linear(const z3::expr& e) {
     Linear out;
     std::uint32_t i = 0;
     if (e.is_numeral()) {
-        out.constant = numeral_value(e);
+        out.constant = numeral_number(e);
         return out;
     }
-    if (point_var_index(e, i)) {
+    if (e.is_arith() && is_point_var(e, i)) {  // not `$ia`, an array
         out.coefficients[i] = 1;
         return out;
     }
@@ -76,7 +59,7 @@ std::optional<Linear> linear(const z3::expr& e) {
         std::optional<Linear> rest;
         for (unsigned k = 0; k < e.num_args(); ++k) {
             if (e.arg(k).is_numeral()) {
-                factor *= numeral_value(e.arg(k));
+                factor *= numeral_number(e.arg(k));
             } else if (rest) {
                 return std::nullopt;  // a product of two unknowns
             } else if (!(rest = linear(e.arg(k)))) {

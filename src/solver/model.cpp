@@ -6,15 +6,15 @@
 
 namespace clpi::solver {
 
-namespace {
-
-Number to_number(const z3::expr& e) {
+Number numeral_number(const z3::expr& e) {
     if (!e.is_numeral()) throw std::runtime_error("model value is not a number: " + e.to_string());
     std::string text = Z3_get_numeral_string(e.ctx(), e);
     auto slash = text.find('/');
     if (slash == std::string::npos) return Number(Integer(text));
     return Number(Integer(text.substr(0, slash)), Integer(text.substr(slash + 1)));
 }
+
+namespace {
 
 void add_entry(Value& v, Number index, Number value) {
     // The outermost store wins: entries met first are the newest.
@@ -29,18 +29,18 @@ Value array_value(const z3::model& m, z3::expr e) {
     v.is_array = true;
     while (true) {
         if (e.is_app() && e.decl().decl_kind() == Z3_OP_STORE) {
-            add_entry(v, to_number(e.arg(1)), to_number(e.arg(2)));
+            add_entry(v, numeral_number(e.arg(1)), numeral_number(e.arg(2)));
             e = e.arg(0);
         } else if (e.is_app() && e.decl().decl_kind() == Z3_OP_CONST_ARRAY) {
-            v.array_default = to_number(e.arg(0));
+            v.array_default = numeral_number(e.arg(0));
             break;
         } else if (e.is_app() && e.decl().decl_kind() == Z3_OP_AS_ARRAY) {
             z3::func_decl f(e.ctx(), Z3_get_as_array_func_decl(e.ctx(), e));
             z3::func_interp fi = m.get_func_interp(f);
             for (unsigned i = 0; i < fi.num_entries(); ++i) {
-                add_entry(v, to_number(fi.entry(i).arg(0)), to_number(fi.entry(i).value()));
+                add_entry(v, numeral_number(fi.entry(i).arg(0)), numeral_number(fi.entry(i).value()));
             }
-            v.array_default = to_number(fi.else_value());
+            v.array_default = numeral_number(fi.else_value());
             break;
         } else {
             throw std::runtime_error("unexpected array value in model: " + e.to_string());
@@ -59,7 +59,7 @@ Value Solver::value(Term t) {
     z3::expr e = impl_->model->eval(impl_->at(t), true);
     if (e.get_sort().is_array()) return array_value(*impl_->model, e);
     Value v;
-    v.number = to_number(e);
+    v.number = numeral_number(e);
     return v;
 }
 

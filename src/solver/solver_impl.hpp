@@ -12,6 +12,11 @@
 
 namespace clpi::solver {
 
+// `$i` (or `$ia` for an array): the canonical variable of state position i.
+bool is_point_var(const z3::expr& e, std::uint32_t& index);
+// An arithmetic numeral, exactly (integer or fraction).
+Number numeral_number(const z3::expr& e);
+
 struct Solver::Impl {
     explicit Impl(Domain d);
 
