@@ -3,8 +3,8 @@
 % expected: safe
 % loops: yes
 % int i = 0; while (i < n) i += 4; if (i == 15) reached;
-% The proof needs the divisibility invariant i mod 4 = 0, which path-based candidates
-% cannot supply.
+% The proof needs the divisibility invariant i mod 4 = 0: i starts at 0 and the loop
+% moves it only by 4, so its remainder modulo 4 is a candidate at the loop head.
 
 :- name(p(1), "loop head: while (i < n)").
 :- name(p(3), "if (i == 15)").

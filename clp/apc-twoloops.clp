@@ -3,7 +3,8 @@
 % expected: safe
 % loops: yes
 % int i = 0, j = 0; while (i < n) i += 4; while (i != j + 7) j += 2; reached;
-% The proof needs parity invariants, which path-based candidates cannot supply.
+% The proof needs divisibility invariants (i mod 4 = 0, j mod 2 = 0): candidates at the loop
+% heads, because each loop moves i or j only by a constant step.
 
 :- name(p(1), "first loop: while (i < n)").
 :- name(p(3), "second loop: while (i != j + 7)").

@@ -1,8 +1,6 @@
 /* OneLoop of "Abstracting path conditions" (appendix): the target needs i == 15, but i
- * stays a multiple of 4. expected: unknown
- * actual: safe -- i goes 0, 4, 8, ... and is never 15. The proof needs the divisibility
- * invariant i % 4 == 0, which is not a conjunction of constraints of the path, so clpi's
- * path-based candidates cannot find it and it answers UNKNOWN (unroll bound).
+ * stays a multiple of 4. expected: safe -- i goes 0, 4, 8, ... and is never 15. The proof
+ * needs the divisibility invariant i % 4 == 0 (a candidate: the loop moves i only by 4).
  * Its CLP form is clp/apc-oneloop.clp. */
 extern int __VERIFIER_nondet_int(void);
 extern void __VERIFIER_assume(int cond);

@@ -1,7 +1,7 @@
 /* TwoLoops of "Abstracting path conditions" (appendix): i is a multiple of 4 and j + 7 is
- * odd, so the second loop never exits. expected: unknown
- * actual: safe -- i stays even and j + 7 odd, so i != j + 7 forever. The proof needs parity
- * invariants, which are not conjunctions of constraints of the path: clpi answers UNKNOWN.
+ * odd, so the second loop never exits. expected: safe -- i stays even and j + 7 odd, so
+ * i != j + 7 forever. The proof needs the divisibility invariants i % 4 == 0 and
+ * j % 2 == 0 (candidates: each loop moves its variable only by a constant step).
  * Its CLP form is clp/apc-twoloops.clp. */
 extern int __VERIFIER_nondet_int(void);
 extern void __VERIFIER_assume(int cond);

@@ -110,6 +110,10 @@ private:
                                                     const PathStep& step);
     std::optional<std::vector<std::uint32_t>> single_cycle(PointId header) const;
     std::vector<Term> guard_closures(PointId header);
+    // Per position of a loop header: the gcd of the constant amounts by which the loop's
+    // rules move it, when every rule moves it by a constant and the gcd is at least 2;
+    // 0 otherwise. Computed once per header.
+    const std::vector<Integer>& step_moduli(PointId header);
     void require_candidates_above(Frame& f);
     std::optional<Integer> iterations_to_error(const Frame& hf, const std::vector<std::uint32_t>& cycle);
     std::optional<Counterexample> unrolled_error(std::size_t k, const std::vector<std::uint32_t>& cycle,
@@ -194,6 +198,7 @@ private:
     std::vector<ConstraintRef> cell_origin_;  // per live cell: the node constraint it shows as
     std::vector<std::string> last_abstracted_;  // by the last successful close_loop
     std::vector<std::string> last_kept_;        // proved invariant by it
+    std::vector<std::optional<std::vector<Integer>>> step_moduli_;  // per point, when computed
 };
 
 }  // namespace clpi::engine

@@ -132,7 +132,7 @@ std::optional<Counterexample> Explorer::unrolled_error(std::size_t k,
     for (std::size_t j = k + 1; j < path_.size(); ++j) rules.push_back(path_[j].rule);
     rules.push_back(step.rule);
 
-    solver::Solver own(program_.domain);
+    solver::Solver own(program_.domain, solver::Use::one_shot);
     own.set_call_timeout_ms(call_timeout_ms_);
     std::vector<PathStep> path;
     std::vector<Term> constraints;  // one cell for them all: no core is ever asked of it

@@ -85,6 +85,69 @@ std::vector<Term> Explorer::guard_closures(PointId header) {
     return out;
 }
 
+const std::vector<Integer>& Explorer::step_moduli(PointId header) {
+    step_moduli_.resize(program_.points.size());
+    std::optional<std::vector<Integer>>& slot = step_moduli_[header];
+    if (slot) return *slot;
+    const Point& hp = program_.points.at(header);
+    const std::vector<Type>& types = types_[header];
+    const std::vector<bool>& modified = graph_.modified[header];
+    std::vector<Integer> g(hp.state_arity, 0);
+    std::vector<bool> open(hp.state_arity, false);  // every rule so far moved it by a constant
+    for (std::uint32_t i = 0; i < hp.state_arity; ++i) {
+        open[i] = modified[i] && types[i] == Type::integer && program_.domain == Domain::integer;
+    }
+    auto any_open = [&] { return std::any_of(open.begin(), open.end(), [](bool b) { return b; }); };
+    for (std::uint32_t ri = 0; ri < program_.rules.size() && any_open(); ++ri) {
+        const Rule& r = program_.rules[ri];
+        if (r.body_kind != BodyKind::atom || r.body_point == no_point) continue;
+        if (graph_.component[r.head_point] != graph_.component[header] ||
+            graph_.component[r.body_point] != graph_.component[header]) {
+            continue;
+        }
+        if (program_.points[r.head_point].pred != hp.pred || program_.points[r.body_point].pred != hp.pred) {
+            open.assign(open.size(), false);  // positions of different layouts: no steps
+            break;
+        }
+        // The rule alone, on a fresh state (the path's cells say nothing of it).
+        solver_.push();
+        std::vector<Term> s;
+        for (std::uint32_t i = 0; i < hp.state_arity; ++i) s.push_back(solver_.fresh("step", types[i]));
+        Transition t = apply_rule(solver_, program_, ri, s);
+        for (Term c : t.constraints) solver_.add_cell(c);
+        set_call_timeout();
+        if (solver_.check() == Answer::sat && solver_.ensure_model() == Answer::sat) {
+            // The step each position takes in this model (read before the entailment
+            // checks, which replace the model).
+            std::vector<Number> step(hp.state_arity);
+            for (std::uint32_t i = 0; i < hp.state_arity; ++i) {
+                if (open[i] && t.next_state[i] != s[i]) {
+                    step[i] = solver_.value(t.next_state[i]).number - solver_.value(s[i]).number;
+                }
+            }
+            for (std::uint32_t i = 0; i < hp.state_arity; ++i) {
+                if (!open[i] || t.next_state[i] == s[i]) continue;
+                const Number& d = step[i];
+                std::pair<Number, Term> moved[] = {{1, s[i]}};
+                Term exact = solver_.equal(t.next_state[i], solver_.linear_sum(moved, d));
+                set_call_timeout();
+                if (denominator(d) == 1 && solver_.entails(exact, nullptr) == Answer::unsat) {
+                    g[i] = boost::multiprecision::gcd(g[i], boost::multiprecision::abs(numerator(d)));
+                    if (g[i] == 1) open[i] = false;
+                } else {
+                    open[i] = false;
+                }
+            }
+        }  // a rule that is never enabled moves nothing (unknown: no step learnt either)
+        solver_.pop();
+    }
+    for (std::uint32_t i = 0; i < hp.state_arity; ++i) {
+        if (!open[i] || g[i] < 2) g[i] = 0;
+    }
+    slot = std::move(g);
+    return *slot;
+}
+
 void Explorer::install_header(Frame& f) {
     const std::vector<Type>& types = types_[f.point];
     // The executed state: every cell that is on (the path, and the candidates of the
@@ -150,6 +213,30 @@ void Explorer::install_header(Frame& f) {
         if (solver_.entails(solver_.instantiate(closure, f.state, types), nullptr) != Answer::unsat) continue;
         h.groups.push_back(closure);
         add(closure);
+        ++group;
+    }
+    // A position the loop moves only by multiples of m keeps its remainder modulo m: when
+    // the path fixes that remainder (i = 0, i += 4 gives i mod 4 = 0), it is a candidate,
+    // and the only one that survives when the loop's bound is unknown.
+    const std::vector<Integer>& moduli = step_moduli(f.point);
+    std::vector<std::optional<Integer>> remainder(moduli.size());  // in a model of the path
+    for (std::uint32_t i = 0; i < moduli.size(); ++i) {
+        if (moduli[i] == 0) continue;
+        set_call_timeout();
+        if (solver_.ensure_model() != Answer::sat) break;
+        Number v = solver_.value(f.state[i]).number;
+        if (denominator(v) != 1) continue;
+        Integer r = numerator(v) % moduli[i];
+        remainder[i] = r < 0 ? r + moduli[i] : r;
+    }
+    for (std::uint32_t i = 0; i < moduli.size(); ++i) {
+        if (!remainder[i]) continue;
+        const Integer& r = *remainder[i];
+        Term congruence = solver_.congruence(solver_.point_var(i, types[i]), moduli[i], r);
+        set_call_timeout();
+        if (solver_.entails(solver_.instantiate(congruence, f.state, types), nullptr) != Answer::unsat) continue;
+        h.groups.push_back(congruence);
+        add(congruence);
         ++group;
     }
     // Variables the path defines (x = 0, y = n, with n kept by the loop) also get their

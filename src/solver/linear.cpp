@@ -181,6 +181,11 @@ Term Solver::linear_sum(std::span<const std::pair<Number, Term>> parts, const Nu
 
 Term Solver::at_least(Term a, Term b) { return impl_->add(impl_->at(a) >= impl_->at(b)); }
 
+Term Solver::congruence(Term x, const Integer& modulus, const Integer& residue) {
+    z3::expr m = impl_->number(Number(modulus));
+    return impl_->add(z3::mod(impl_->at(x), m) == impl_->number(Number(residue)));
+}
+
 Term Solver::difference_equation(std::uint32_t i, std::uint32_t j, Term ti, Term tj, int sign) {
     z3::expr x = impl_->at(point_var(i, Type::integer));
     z3::expr y = impl_->at(point_var(j, Type::integer));

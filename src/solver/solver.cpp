@@ -18,7 +18,16 @@ CellId cell_of_literal(const z3::expr& lit) {
     return static_cast<CellId>(std::stoul(name.substr(std::string(cell_prefix).size())));
 }
 
-Solver::Impl::Impl(Domain d) : solver(ctx), tracked(ctx), scratch(ctx), domain(d) {
+// Z3's default solver runs a tactic pipeline (simplification, equation solving) before a
+// check that is made without scopes, and switches to its incremental SMT core at the first
+// push: right for one large formula (a loop written out 10000 times is solved by
+// propagation), but setting up the pipeline costs milliseconds that a path solver, whose
+// first act is a push, never uses. The path solvers are that SMT core directly.
+Solver::Impl::Impl(Domain d, Use use)
+    : solver(use == Use::one_shot ? z3::solver(ctx) : z3::solver(ctx, z3::solver::simple())),
+      tracked(ctx, z3::solver::simple()),
+      scratch(ctx, z3::solver::simple()),
+      domain(d) {
     z3::params p(ctx);
     // Cores are minimised by minimise(), deterministically. (Z3's own minimisation runs
     // when the core is fetched and costs as much as deletion on long cores.)
@@ -148,7 +157,7 @@ std::vector<CellId> Solver::Impl::minimise(std::vector<CellId> core, const z3::e
     return core;
 }
 
-Solver::Solver(Domain domain) : impl_(std::make_unique<Impl>(domain)) {}
+Solver::Solver(Domain domain, Use use) : impl_(std::make_unique<Impl>(domain, use)) {}
 Solver::~Solver() = default;
 
 Term Solver::fresh(const std::string& base, Type type) {

@@ -41,9 +41,13 @@ struct Value {
     std::vector<std::pair<Number, Number>> entries;  // when is_array, sorted by index
 };
 
+// How a Solver will be used: along a path (scopes pushed and popped, many small checks), or
+// for one check of one large formula without scopes.
+enum class Use { path, one_shot };
+
 class Solver {
 public:
-    explicit Solver(Domain domain);
+    explicit Solver(Domain domain, Use use = Use::path);
     ~Solver();
     Solver(const Solver&) = delete;
     Solver& operator=(const Solver&) = delete;
@@ -82,6 +86,8 @@ public:
                                                             const std::vector<bool>& solve_for);
     // point_var(i) - point_var(j) = ti - tj, or with sign +1 the sum: x_i + x_j = ti + tj.
     Term difference_equation(std::uint32_t i, std::uint32_t j, Term ti, Term tj, int sign = -1);
+    // x mod modulus = residue (integers; modulus > 0, 0 <= residue < modulus).
+    Term congruence(Term x, const Integer& modulus, const Integer& residue);
     // The positions i of the point variables that occur in `t`, sorted.
     std::vector<std::uint32_t> point_vars_in(Term t);
     // `t` (over point variables) in CLP syntax, point variable i printed as names[i].

@@ -18,7 +18,7 @@ bool is_point_var(const z3::expr& e, std::uint32_t& index);
 Number numeral_number(const z3::expr& e);
 
 struct Solver::Impl {
-    explicit Impl(Domain d);
+    Impl(Domain d, Use use);
 
     z3::context ctx;
     // Two solvers in lock-step over the path's scopes: `solver` holds the cells as plain

@@ -61,8 +61,8 @@ def main():
         r = run(clpi, "verify", "--output", "chc-comp", unsafe)
         expect("--output chc-comp: unsat for an unsafe program, exit 10",
                r.returncode == 10 and r.stdout.splitlines()[0] == "unsat", r.stdout)
-        r = run(clpi, "verify", "--output", "chc-comp", "--timeout", "0.5",
-                os.path.join(src, "clp", "apc-twoloops.clp"))
+        r = run(clpi, "verify", "--output", "chc-comp", "--strategy", "bounded", "--unroll", "2",
+                os.path.join(src, "clp", "rv11-fig1a.clp"))
         expect("--output chc-comp: unknown, exit 5",
                r.returncode == 5 and r.stdout.splitlines()[0] == "unknown", r.stdout)
         r = run(clpi, "verify", "--help")

@@ -176,7 +176,7 @@ TEST_CASE("variables that start at constants get their difference as a candidate
     CHECK(r.invariants[0].formula.find("X - Y >= 0") != std::string::npos);
 }
 
-TEST_CASE("an invariant the candidates cannot express: UNKNOWN, not a guess") {
+TEST_CASE("a counter that moves by a constant step keeps its remainder: x mod 2 = 0") {
     // x = 0; while (*) x += 2; if (x == 1) error: needs x even.
     Result r = run_text("?- p(0, X).\n"
                         "p(0, X) :- p(1, X1), X1 = 0.\n"
@@ -184,6 +184,43 @@ TEST_CASE("an invariant the candidates cannot express: UNKNOWN, not a guess") {
                         "p(1, X) :- p(2, X).\n"
                         "p(2, X) :- error, X = 1.\n"
                         "p(2, X).\n");
+    REQUIRE(r.verdict == Verdict::safe);
+    CHECK(r.stats.unrollings == 0);
+    REQUIRE(r.invariants.size() == 1);
+    CHECK(r.invariants[0].formula.find("X mod 2 = 0") != std::string::npos);
+    // Steps of 4 and 6 along two branches of the loop: the remainder modulo their gcd.
+    Result two = run_text("?- p(0, X).\n"
+                          "p(0, X) :- p(1, X1), X1 = 1.\n"
+                          "p(1, X) :- p(1, X1), X1 = X + 4.\n"
+                          "p(1, X) :- p(1, X1), X1 = X - 6.\n"
+                          "p(1, X) :- p(2, X).\n"
+                          "p(2, X) :- error, X = 8.\n"
+                          "p(2, X).\n");
+    REQUIRE(two.verdict == Verdict::safe);
+    REQUIRE(two.invariants.size() == 1);
+    CHECK(two.invariants[0].formula.find("X mod 2 = 1") != std::string::npos);
+    // A step that is not constant on one branch: no remainder is kept, the error is real.
+    Result unsafe = run_text("?- p(0, X).\n"
+                             "p(0, X) :- p(1, X1), X1 = 0.\n"
+                             "p(1, X) :- p(1, X1), X1 = X + 2.\n"
+                             "p(1, X) :- p(1, X1), X1 = X + X + 1.\n"
+                             "p(1, X) :- p(2, X).\n"
+                             "p(2, X) :- error, X = 5.\n"
+                             "p(2, X).\n");
+    REQUIRE(unsafe.verdict == Verdict::unsafe);
+    CHECK(unsafe.counterexample.has_value());
+}
+
+TEST_CASE("an invariant the candidates cannot express: UNKNOWN, not a guess") {
+    // x = 0; y = 0; while (*) { x += 2; y += 3; } if (x == 4 && y == 9) error: needs
+    // 3x = 2y. Every candidate (x >= 0, y >= 0, x - y =< 0, x mod 2 = 0, y mod 3 = 0)
+    // holds of x = 4, y = 9.
+    Result r = run_text("?- p(0, X, Y).\n"
+                        "p(0, X, Y) :- p(1, X1, Y1), X1 = 0, Y1 = 0.\n"
+                        "p(1, X, Y) :- p(1, X1, Y1), X1 = X + 2, Y1 = Y + 3.\n"
+                        "p(1, X, Y) :- p(2, X, Y).\n"
+                        "p(2, X, Y) :- error, X = 4, Y = 9.\n"
+                        "p(2, X, Y).\n");
     CHECK(r.verdict == Verdict::unknown);
     CHECK(r.reason == UnknownReason::bound);
 }

@@ -75,28 +75,13 @@ bool dse_is_small(const Teaching& t) {
 
 }  // namespace
 
-// Programs minimax cannot decide: OneLoop and TwoLoops need divisibility invariants that
-// path-based candidates cannot express, and the unsafe twin of Fig. 1(d) reaches its error
-// only after 10000 iterations. Each must end UNKNOWN at the unrolling bound, never with a
-// definite verdict. (TwoLoops gets a small bound: its unrolling is quadratic.)
-bool minimax_undecided(const std::string& file) {
-    return file == "apc-oneloop.clp" || file == "apc-twoloops.clp";
-}
-
 TEST_CASE("minimax: every program in clp/ has its expected verdict, loops without a bound") {
     auto programs = teaching_programs();
     REQUIRE(programs.size() >= 30);
     for (const auto& t : programs) {
         INFO(t.file);
         Program p = test::must_parse(t.text, t.file);
-        Options o;  // minimax, no bound
-        if (t.file == "apc-twoloops.clp") o.unroll = 8;
-        Result r = verify(p, o);
-        if (minimax_undecided(t.file)) {
-            CHECK(r.verdict == Verdict::unknown);
-            CHECK(r.reason == UnknownReason::bound);
-            continue;
-        }
+        Result r = verify(p, Options{});  // minimax, no bound
         CHECK(r.verdict == t.expected);
         if (r.verdict == Verdict::unsafe) check_counterexample(r);
     }
