@@ -33,6 +33,8 @@ struct Options {
     // minimax without --unroll deepens the unrolling of loops no invariant closes, up to
     // this many unrollings.
     static constexpr std::uint32_t max_deepening = 32;
+    // Stop with UNKNOWN (bound) after this many nodes (0: none); minimax's bounded probe.
+    std::uint64_t max_nodes = 0;
     double timeout_s = 0;             // 0: none
     std::uint64_t memory_limit_mb = 0;  // 0: none
     // Set from outside (a signal handler) to stop the run: UNKNOWN (interrupted).

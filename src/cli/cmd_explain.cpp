@@ -72,9 +72,21 @@ std::string story(const Tree& t, const TreeNode& n) {
         break;
     case NodeKind::terminal: out += "a normal end: no error below, interpolant true.\n"; break;
     case NodeKind::subsumed:
-        out += fmt::format("subsumed. Its state entails the interpolant `{}` stored by node [{}], "
-                           "whose subtree was safe; the entailment used:{}\n",
-                           n.subsumer_interpolant, n.subsumer, list(n.core));
+        if (n.abstracted.empty()) {
+            out += fmt::format("subsumed. Its state entails the interpolant `{}` stored by node "
+                               "[{}], whose subtree was safe; the entailment used:",
+                               n.subsumer_interpolant, n.subsumer);
+        } else {
+            out += fmt::format("subsumed, forced. Node [{}] stored the interpolant `{}`, whose "
+                               "subtree was safe. Its state entails what that subtree needs for "
+                               "itself, but not all that it needs to keep the candidates of loop "
+                               "header [{}] invariant on the way back; those candidates were "
+                               "abstracted instead, so the loop no longer has to keep them:",
+                               n.subsumer, n.subsumer_interpolant, n.loop_ancestor);
+            for (const auto& a : n.abstracted) out += " `" + a + "`";
+            out += ". The entailment used:";
+        }
+        out += list(n.core) + "\n";
         break;
     case NodeKind::closed:
         out += fmt::format("closed by its looping ancestor [{}]: each candidate of that loop header "

@@ -62,7 +62,8 @@ std::string stats_text(const Stats& s) {
     auto row = [&](const char* name, auto value) { out += fmt::format("  {:<16} {}\n", name, value); };
     row("nodes", s.nodes);
     row("infeasible", s.infeasible);
-    row("subsumed", s.subsumed);
+    row("subsumed", fmt::format("{} ({} forced: by abstracting a loop candidate)",
+                                s.subsumed, s.forced_subsumptions));
     row("terminal", s.terminal);
     row("cut by bound", s.cut_by_bound);
     row("restarts", s.restarts);
@@ -109,6 +110,7 @@ nlohmann::json stats_json(const Stats& s) {
     return {{"nodes", s.nodes},
             {"infeasible", s.infeasible},
             {"subsumed", s.subsumed},
+            {"forced_subsumptions", s.forced_subsumptions},
             {"terminal", s.terminal},
             {"cut_by_bound", s.cut_by_bound},
             {"restarts", s.restarts},

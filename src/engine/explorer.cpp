@@ -54,7 +54,7 @@ bool Explorer::entailed(Term goal, std::vector<CellId>& core) {
     std::vector<CellId> among = frontier();
     if (among.empty() && headers_on_path_ > 0) {
         if (solver_.entails(goal, nullptr) != Answer::unsat) return false;
-        std::vector<CellId> off = spare_differences_off();
+        std::vector<CellId> off = spare_candidates_off();
         bool without = !off.empty() && solver_.entails(goal, &core) == Answer::unsat;
         switch_on(off);
         return without || solver_.entails(goal, &core) == Answer::unsat;
@@ -66,10 +66,11 @@ bool Explorer::entailed(Term goal, std::vector<CellId>& core) {
     return true;
 }
 
-bool Explorer::subsumed(PointId point, const std::vector<Term>& state,
-                        std::vector<CellId>& core, bool& complete, const MemoEntry** by) {
+bool Explorer::subsumed(PointId point, const std::vector<Term>& state, std::vector<CellId>& core,
+                        bool& complete, const MemoEntry** by, std::vector<LoopProof>& proofs) {
     ++on_path_[point];  // the goal's own counts include itself
     bool found = false;
+    last_forced_header_ = 0;
     // Newest first: the entry of a sibling just explored is the likeliest to cover.
     const std::vector<MemoEntry>& entries = memo_.at(point);
     for (auto it = entries.rbegin(); it != entries.rend(); ++it) {
@@ -77,9 +78,13 @@ bool Explorer::subsumed(PointId point, const std::vector<Term>& state,
         if (!e.covers(on_path_)) continue;
         Term goal = solver_.instantiate(e.interpolant, state, types_[point]);
         // A model of the path that violates the interpolant disproves entailment for free.
-        if (solver_.model_falsifies(goal)) continue;
-        set_call_timeout();
-        if (entailed(goal, core)) {
+        bool covered = !solver_.model_falsifies(goal);
+        if (covered) {
+            set_call_timeout();
+            covered = entailed(goal, core);
+        }
+        if (!covered && e.plain) covered = forced_subsumption(e, point, state, core, proofs);
+        if (covered) {
             complete = e.counts.empty();
             found = true;
             if (by) *by = &e;
@@ -92,11 +97,26 @@ bool Explorer::subsumed(PointId point, const std::vector<Term>& state,
 
 // A child is done: the cells its proof marked max that lie on the parent's prefix become max
 // in the parent (its own transition's cells do not: they are below the parent).
-void Explorer::finish_leaf(const std::vector<CellId>& max_cells, bool complete) {
+void Explorer::finish_leaf(const std::vector<CellId>& max_cells, bool complete,
+                           const std::vector<LoopProof>& proofs) {
     if (frames_.empty()) return;
     Frame& parent = frames_.back();
     for (CellId c : max_cells) {
         if (c < parent.cells_end) parent.max_cells.push_back(c);
+    }
+    for (const LoopProof& p : proofs) {
+        auto same = std::find_if(parent.loop_proofs.begin(), parent.loop_proofs.end(), [&](const LoopProof& q) {
+            return q.header_node == p.header_node && q.candidate == p.candidate;
+        });
+        if (same == parent.loop_proofs.end()) {
+            parent.loop_proofs.push_back({p.header_node, p.candidate, {}});
+            same = parent.loop_proofs.end() - 1;
+        }
+        std::vector<CellId> merged;
+        auto end = std::lower_bound(p.cells.begin(), p.cells.end(), static_cast<CellId>(parent.cells_end));
+        std::set_union(same->cells.begin(), same->cells.end(), p.cells.begin(), end,
+                       std::back_inserter(merged));
+        same->cells = std::move(merged);
     }
     parent.complete = parent.complete && complete;
 }
@@ -106,8 +126,9 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
     solver_.push();
     const std::size_t cells_begin = solver_.cell_count();
     for (Term c : t.constraints) solver_.add_cell(c);
-    auto leave = [&](const std::vector<CellId>& max_cells, bool complete) {
-        finish_leaf(max_cells, complete);
+    auto leave = [&](const std::vector<CellId>& max_cells, bool complete,
+                     const std::vector<LoopProof>& proofs = {}) {
+        finish_leaf(max_cells, complete, proofs);
         solver_.pop();
         return Visit::finished;
     };
@@ -156,9 +177,10 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
         return leave({}, true);
     }
     std::vector<CellId> core;
+    std::vector<LoopProof> proofs;
     bool complete = true;
     const MemoEntry* by = nullptr;
-    if (traits_.interpolate && subsumed(t.next_point, t.next_state, core, complete, &by)) {
+    if (traits_.interpolate && subsumed(t.next_point, t.next_state, core, complete, &by, proofs)) {
         ++stats_.subsumed;
         note_core(core);
         if (record_) {
@@ -167,8 +189,17 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
             TreeNode* n = rec_node(node);
             n->subsumer = by->node;
             n->subsumer_interpolant = solver_.to_clp(by->interpolant, point_names(t.next_point));
+            if (last_forced_header_ != 0) {
+                n->loop_ancestor = last_forced_header_;
+                n->abstracted = std::move(last_abstracted_);
+                std::vector<CellId> all = core;  // the plain interpolant's and the contexts' cells
+                for (const LoopProof& p : proofs) all.insert(all.end(), p.cells.begin(), p.cells.end());
+                std::sort(all.begin(), all.end());
+                all.erase(std::unique(all.begin(), all.end()), all.end());
+                rec_core(node, all);
+            }
         }
-        return leave(core, complete);
+        return leave(core, complete, proofs);
     }
     bool new_header = false;
     if (traits_.loops && graph_.header[t.next_point]) {
@@ -177,7 +208,7 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
         int h = header_frame_[t.next_point];
         const bool unrolled = h >= 0;
         for (; h >= 0; h = frames_[static_cast<std::size_t>(h)].previous_header) {
-            if (!close_loop(static_cast<std::size_t>(h), t.next_state, core)) continue;
+            if (!close_loop(static_cast<std::size_t>(h), t.next_state, core, proofs)) continue;
             ++stats_.loop_closures;
             if (record_) {
                 rec_kind(node, NodeKind::closed);
@@ -186,7 +217,7 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
                 rec_node(node)->abstracted = std::move(last_abstracted_);
                 rec_node(node)->kept = std::move(last_kept_);
             }
-            return leave(core, true);
+            return leave({}, true, proofs);
         }
         if (unrolled) ++stats_.unrollings;  // explored as one more iteration
         // A new copy of the header: the first one, or an unrolled iteration, which gets
@@ -270,30 +301,57 @@ void Explorer::finish_frame() {
         top.max_cells.erase(std::unique(top.max_cells.begin(), top.max_cells.end()),
                             top.max_cells.end());
         drop_abstracted(top.max_cells);
+        if (headers_on_path_ > 0) settle_loop_proofs(top);
     }
     std::optional<Term> itp;
     if (traits_.interpolate) itp = interpolant_of_top(frames_.back().max_cells);
+    // Inside a loop the memo entry is the interpolant and each loop context, projected apart.
+    std::vector<LoopContext> contexts;
+    for (const LoopProof& p : frames_.back().loop_proofs) {
+        if (!itp) break;
+        const Frame& top = frames_.back();
+        std::optional<Term> formula = solver_.project(p.cells, top.state, types_[top.point]);
+        if (!formula) {
+            itp.reset();  // no entry rather than one that says too little
+            break;
+        }
+        contexts.push_back({p.header_node, p.candidate, *formula});
+    }
     Frame f = std::move(frames_.back());
     frames_.pop_back();
     if (f.header) require_candidates_above(f);
-    if (traits_.interpolate) {
-        if (itp) {
-            if (record_) {
-                std::string text = solver_.to_clp(*itp, point_names(f.point));
-                rec_node(f.node)->interpolant = text;
-                rec_event("memo", f.node, text);
+    if (itp) {
+        MemoEntry e;
+        e.interpolant = *itp;
+        e.node = f.node;
+        if (!contexts.empty()) {
+            e.plain = *itp;
+            std::vector<Term> parts;
+            for (Term t : solver_.conjuncts(*itp)) parts.push_back(t);
+            for (const LoopContext& c : contexts) {
+                for (Term t : solver_.conjuncts(c.formula)) {
+                    bool known = std::any_of(parts.begin(), parts.end(), [&](Term p) { return solver_.same(p, t); });
+                    if (!known) parts.push_back(t);
+                }
             }
-            MemoEntry e{*itp, f.node, {}};
-            if (!f.complete) e.counts = on_path_;  // still counts f itself
-            memo_.store(f.point, std::move(e));
+            e.interpolant = parts.size() == 1 ? parts[0] : solver_.conjunction(parts);
+            e.loop_contexts = std::move(contexts);
         }
+        itp = e.interpolant;
+        if (record_) {
+            std::string text = solver_.to_clp(e.interpolant, point_names(f.point));
+            rec_node(f.node)->interpolant = text;
+            rec_event("memo", f.node, text);
+        }
+        if (!f.complete) e.counts = on_path_;  // still counts f itself
+        memo_.store(f.point, std::move(e));
     }
     if (traits_.loops && graph_.header[f.point]) finish_header(f, itp);
     if (summaries_) expand_summary(f);
     solver_.pop();
     --on_path_[f.point];
     path_.pop_back();
-    finish_leaf(f.max_cells, f.complete);
+    finish_leaf(f.max_cells, f.complete, f.loop_proofs);
 }
 
 void Explorer::report_progress() {
@@ -371,6 +429,11 @@ Result Explorer::search() {
         if (auto stop = limits_.exceeded()) {
             r.reason = *stop;
             r.reason_text = to_string(*stop);
+            return finish(std::move(r));
+        }
+        if (options_.max_nodes > 0 && stats_.nodes >= options_.max_nodes) {
+            r.reason = UnknownReason::bound;
+            r.reason_text = fmt::format("node budget {} spent", options_.max_nodes);
             return finish(std::move(r));
         }
         if (stats_.restarts > max_restarts) {

@@ -39,6 +39,17 @@ struct Candidate {
     bool blocked = false;      // a proof below relies on it: abstracting it would undo that proof
     bool locked = false;       // learnt by refinement: never abstracted again
     bool difference = false;   // x - y = c of two variables that start at constants
+    // A bound on a position whose remainder is a candidate too (x =< 0 beside x mod 4 = 0):
+    // the remainder survives any number of iterations, the bound rarely does.
+    bool shadowed = false;
+};
+
+// The cells of the path (up to some goal) that a proof of a header candidate's invariance
+// used: a loop context, kept apart from the max cells until the header itself finishes.
+struct LoopProof {
+    std::uint64_t header_node = 0;
+    std::uint32_t candidate = 0;
+    std::vector<solver::CellId> cells;  // sorted
 };
 
 struct Header {
@@ -72,6 +83,7 @@ private:
         std::size_t summary_begin = 0;
         std::size_t next_rule = 0;            // next of Point::rules to try
         std::vector<solver::CellId> max_cells;  // prefix cells annotated max (the rest: neutral)
+        std::vector<LoopProof> loop_proofs;     // prefix cells loop closures below relied on
         bool complete = true;                 // no part of the subtree was cut or unknown
         // The last projection of a set of max cells of the prefix onto this goal's state,
         // kept so that the goals above it compose theirs from it instead of projecting the
@@ -97,7 +109,19 @@ private:
     // Makes `f` a loop header: candidates from the projected state, state renamed.
     void install_header(Frame& f);
     // Looping-parent subsumption of a goal with state `state` by the header frame `h`.
-    bool close_loop(std::size_t h, const std::vector<Term>& state, std::vector<solver::CellId>& core);
+    // `core`: every cell the closure used; `proofs`: per candidate kept, the cells of its proof.
+    bool close_loop(std::size_t h, const std::vector<Term>& state, std::vector<solver::CellId>& core,
+                    std::vector<LoopProof>& proofs);
+    // May the header at frame hi abstract a candidate now? Not an unrolled copy (those close
+    // only exactly) and no other header below it on the path (set up under its candidates).
+    [[nodiscard]] bool may_abstract(std::size_t hi) const;
+    // MEMO_SUBSUMED's forced case: the goal entails `e.plain` and, for each loop context of
+    // the same copy of a loop, either entails it or its candidate can be abstracted.
+    bool forced_subsumption(const MemoEntry& e, PointId point, const std::vector<Term>& state,
+                            std::vector<solver::CellId>& core, std::vector<LoopProof>& proofs);
+    // Loop proofs of candidates abstracted since are moot; those of the header `f` itself
+    // become its max cells (its interpolant keeps the candidates).
+    void settle_loop_proofs(Frame& f);
     // Marks the candidates a core uses; `self` is the candidate whose own invariance the core
     // proves (it may still be abstracted later), if any.
     void note_core(const std::vector<solver::CellId>& core, const Candidate* self = nullptr);
@@ -140,10 +164,10 @@ private:
     // after it (the transition being tried). Empty when that goal has no summary.
     [[nodiscard]] std::vector<solver::CellId> frontier() const;
     bool entailed(Term goal, std::vector<solver::CellId>& core);
-    // Difference candidates no other proof relies on yet, switched off (returned) or back on: cores
-    // are sought without them first, so that a proof that can do with the plain candidates
-    // does not pin a difference (and force unrolling where it is not invariant).
-    std::vector<solver::CellId> spare_differences_off();
+    // Difference and shadowed candidates no other proof relies on yet, switched off (returned)
+    // or back on: cores are sought without them first, so that a proof that can do with the
+    // other candidates does not pin one of them (and force unrolling where it is not invariant).
+    std::vector<solver::CellId> spare_candidates_off();
     void switch_on(const std::vector<solver::CellId>& cells);
     // The core of the infeasible transition just added: among the frontier when that
     // suffices, else among the whole path.
@@ -155,8 +179,9 @@ private:
     // Is the goal covered by a memo entry? `core`: the cells that proved it; `complete`:
     // whether the entry's subtree was explored without a cut.
     bool subsumed(PointId point, const std::vector<Term>& state, std::vector<solver::CellId>& core,
-                  bool& complete, const MemoEntry** by = nullptr);
-    void finish_leaf(const std::vector<solver::CellId>& max_cells, bool complete);
+                  bool& complete, const MemoEntry** by, std::vector<LoopProof>& proofs);
+    void finish_leaf(const std::vector<solver::CellId>& max_cells, bool complete,
+                     const std::vector<LoopProof>& proofs = {});
     void finish_frame();
     // The interpolant of the goal on top of the stack: its max cells (sorted) projected
     // onto its state, composed level by level from the cached projections below.
@@ -198,6 +223,8 @@ private:
     std::vector<ConstraintRef> cell_origin_;  // per live cell: the node constraint it shows as
     std::vector<std::string> last_abstracted_;  // by the last successful close_loop
     std::vector<std::string> last_kept_;        // proved invariant by it
+    std::uint64_t last_forced_header_ = 0;      // the header node the last forced subsumption
+                                                // abstracted at (its candidates: last_abstracted_)
     std::vector<std::optional<std::vector<Integer>>> step_moduli_;  // per point, when computed
 };
 

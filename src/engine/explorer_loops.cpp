@@ -235,6 +235,9 @@ void Explorer::install_header(Frame& f) {
         Term congruence = solver_.congruence(solver_.point_var(i, types[i]), moduli[i], r);
         set_call_timeout();
         if (solver_.entails(solver_.instantiate(congruence, f.state, types), nullptr) != Answer::unsat) continue;
+        for (Candidate& c : h.candidates) {
+            if (solver_.point_vars_in(c.formula) == std::vector<std::uint32_t>{i}) c.shadowed = true;
+        }
         h.groups.push_back(congruence);
         add(congruence);
         ++group;
@@ -274,13 +277,14 @@ void Explorer::install_header(Frame& f) {
     f.header = std::move(h);
 }
 
-std::vector<CellId> Explorer::spare_differences_off() {
+std::vector<CellId> Explorer::spare_candidates_off() {
     std::vector<CellId> off;
     if (headers_on_path_ == 0) return off;
     for (const Frame& g : frames_) {
         if (!g.header) continue;
         for (const Candidate& c : g.header->candidates) {
-            if (c.difference && !c.blocked && !c.min && !c.locked && solver_.is_active(c.cell)) {
+            if ((c.difference || c.shadowed) && !c.blocked && !c.min && !c.locked &&
+                solver_.is_active(c.cell)) {
                 solver_.set_active(c.cell, false);
                 off.push_back(c.cell);
             }
@@ -309,18 +313,24 @@ void Explorer::note_core(const std::vector<CellId>& core, const Candidate* self)
     }
 }
 
-bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::vector<CellId>& core) {
+// A header between the two was set up under the candidates as they are now: abstracting
+// one of them could invalidate it. Then the loop closes only without abstraction.
+// A copy of the header made by unrolling closes only exactly (every candidate
+// invariant): abstracting at every copy would refine each copy again, one restart per
+// iteration, where unrolling is the answer already chosen.
+bool Explorer::may_abstract(std::size_t hi) const {
+    if (frames_[hi].previous_header >= 0) return false;
+    for (std::size_t k = hi + 1; k < frames_.size(); ++k) {
+        if (frames_[k].header) return false;
+    }
+    return true;
+}
+
+bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::vector<CellId>& core,
+                          std::vector<LoopProof>& loop_proofs) {
     Frame& hf = frames_[hi];
     Header& h = *hf.header;
-    // A header between the two was set up under the candidates as they are now: abstracting
-    // one of them could invalidate it. Then the loop closes only without abstraction.
-    // A copy of the header made by unrolling closes only exactly (every candidate
-    // invariant): abstracting at every copy would refine each copy again, one restart per
-    // iteration, where unrolling is the answer already chosen.
-    bool may_abstract = hf.previous_header < 0;
-    for (std::size_t k = hi + 1; k < frames_.size(); ++k) {
-        if (frames_[k].header) may_abstract = false;
-    }
+    const bool may_abstract = this->may_abstract(hi);
     std::vector<Term> from, to;
     for (std::size_t i = 0; i < state.size(); ++i) {
         if (hf.state[i] != state[i]) {
@@ -431,13 +441,115 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
             rec_event("abstract", hf.node, last_abstracted_.back());
         }
     }
+    loop_proofs.clear();
     for (std::size_t i = 0; i < n; ++i) {
         if (!kept[i]) continue;
         note_core(proofs[i], &frames_[hi].header->candidates[i]);
         core.insert(core.end(), proofs[i].begin(), proofs[i].end());
+        std::sort(proofs[i].begin(), proofs[i].end());
+        loop_proofs.push_back({hf.node, static_cast<std::uint32_t>(i), std::move(proofs[i])});
     }
     std::sort(core.begin(), core.end());
     core.erase(std::unique(core.begin(), core.end()), core.end());
+    return true;
+}
+
+void Explorer::settle_loop_proofs(Frame& f) {
+    std::erase_if(f.loop_proofs, [&](LoopProof& p) {
+        if (f.header && p.header_node == f.node) {
+            f.max_cells.insert(f.max_cells.end(), p.cells.begin(), p.cells.end());
+            return true;
+        }
+        for (const Frame& g : frames_) {
+            if (g.header && g.node == p.header_node) return g.header->candidates[p.candidate].min;
+        }
+        return true;  // its header is gone (cannot happen: a proof ends at its header)
+    });
+    if (f.header) {
+        std::sort(f.max_cells.begin(), f.max_cells.end());
+        f.max_cells.erase(std::unique(f.max_cells.begin(), f.max_cells.end()), f.max_cells.end());
+        drop_abstracted(f.max_cells);
+    }
+}
+
+bool Explorer::forced_subsumption(const MemoEntry& e, PointId point, const std::vector<Term>& state,
+                                  std::vector<CellId>& core, std::vector<LoopProof>& loop_proofs) {
+    const std::vector<Type>& types = types_[point];
+    Term plain = solver_.instantiate(*e.plain, state, types);
+    if (solver_.model_falsifies(plain)) return false;
+    // Each context's loop must be open in the same copy; a context the goal does not entail
+    // names a candidate to abstract, if that is allowed.
+    struct Context {
+        std::size_t frame;
+        std::uint32_t candidate;
+        Term goal;
+        bool holds;
+    };
+    std::vector<Context> contexts;
+    bool abstracts = false;
+    for (const LoopContext& lc : e.loop_contexts) {
+        std::optional<std::size_t> hi;
+        for (std::size_t k = 0; k < frames_.size(); ++k) {
+            if (frames_[k].header && frames_[k].node == lc.header_node) hi = k;
+        }
+        if (!hi) return false;  // another copy of the loop: the whole interpolant was needed
+        const Candidate& c = frames_[*hi].header->candidates[lc.candidate];
+        if (c.min) continue;  // abstracted since: its invariance is no longer needed
+        Term goal = solver_.instantiate(lc.formula, state, types);
+        bool holds = !solver_.model_falsifies(goal);
+        if (holds) {
+            set_call_timeout();
+            holds = solver_.entails(goal, nullptr) == Answer::unsat;
+        }
+        if (!holds && (c.locked || c.blocked || !may_abstract(*hi))) return false;
+        abstracts = abstracts || !holds;
+        contexts.push_back({*hi, lc.candidate, goal, holds});
+    }
+    if (!abstracts) return false;  // then the whole interpolant was entailed, or not at all
+    // The candidates to abstract switched off, the rest must still follow: the plain
+    // interpolant and the contexts kept, each with the cells its proof uses.
+    for (const Context& c : contexts) {
+        if (!c.holds) solver_.set_active(frames_[c.frame].header->candidates[c.candidate].cell, false);
+    }
+    auto undo = [&] {
+        for (const Context& c : contexts) {
+            if (!c.holds) solver_.set_active(frames_[c.frame].header->candidates[c.candidate].cell, true);
+        }
+        return false;
+    };
+    std::vector<CellId> plain_core;
+    set_call_timeout();
+    if (!entailed(plain, plain_core)) return undo();
+    std::vector<LoopProof> kept;
+    for (const Context& c : contexts) {
+        if (!c.holds) continue;
+        std::vector<CellId> proof;
+        set_call_timeout();
+        if (!entailed(c.goal, proof)) return undo();
+        std::sort(proof.begin(), proof.end());
+        kept.push_back({frames_[c.frame].node, c.candidate, std::move(proof)});
+    }
+    ++stats_.forced_subsumptions;
+    last_abstracted_.clear();
+    std::size_t next_kept = 0;
+    for (const Context& c : contexts) {
+        Frame& hf = frames_[c.frame];
+        Candidate& cand = hf.header->candidates[c.candidate];
+        if (c.holds) {
+            note_core(kept[next_kept++].cells, &cand);
+            continue;
+        }
+        cand.min = true;  // its cell is off already
+        if (record_) {
+            std::string text = solver_.to_clp(cand.formula, point_names(hf.point));
+            rec_mark(cand.cell, Mark::min);
+            rec_event("abstract", hf.node, text + " (forced by a memo entry)");
+            last_abstracted_.push_back(std::move(text));
+            last_forced_header_ = hf.node;
+        }
+    }
+    core = std::move(plain_core);
+    loop_proofs = std::move(kept);
     return true;
 }
 

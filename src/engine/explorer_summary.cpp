@@ -65,7 +65,7 @@ std::vector<CellId> Explorer::core_of_step() {
     if (!among.empty()) {
         if (auto core = solver_.core_among(among)) return *core;
     }
-    std::vector<CellId> off = spare_differences_off();
+    std::vector<CellId> off = spare_candidates_off();
     if (!off.empty()) {
         bool unsat = solver_.check(solver::Purpose::core) == solver::Answer::unsat;
         std::vector<CellId> core;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "clpi/program.hpp"
@@ -11,9 +12,23 @@
 
 namespace clpi::engine {
 
+// What a subtree inside a loop needs for one candidate of the loop's header to stay
+// invariant on the way back to it (DESIGN.md: the loop context), over the point variables.
+struct LoopContext {
+    std::uint64_t header_node = 0;  // the header's node: that copy of the loop
+    std::uint32_t candidate = 0;    // index among its candidates
+    solver::Term formula = 0;
+};
+
 struct MemoEntry {
-    solver::Term interpolant;  // over the point variables of the point
-    std::uint64_t node;        // the node whose subtree it summarises
+    solver::Term interpolant = 0;  // over the point variables of the point
+    std::uint64_t node = 0;        // the node whose subtree it summarises
+    // Inside a loop: the interpolant without the loop contexts (`interpolant` is it ∧ each
+    // context's formula). A goal in the same copy of the loop that entails it but not a
+    // context may still be subsumed by abstracting that context's candidate (forced
+    // subsumption); elsewhere the whole interpolant is needed.
+    std::optional<solver::Term> plain;
+    std::vector<LoopContext> loop_contexts;
     // Empty when the subtree was explored completely. Otherwise the unroll bound cut it, and
     // these are the repeat counts per point on the path to the node: the entry then covers
     // only goals whose counts are at least these everywhere (their bounded subtree is

@@ -51,6 +51,7 @@ void add_stats(Stats& total, const Stats& s) {
     total.unrollings += s.unrollings;
     total.spurious_errors += s.spurious_errors;
     total.accelerations += s.accelerations;
+    total.forced_subsumptions += s.forced_subsumptions;
     total.candidates_kept += s.candidates_kept;
     total.candidates_abstracted += s.candidates_abstracted;
     total.memo_entries += s.memo_entries;
@@ -71,6 +72,49 @@ void add_stats(Stats& total, const Stats& s) {
     total.peak_memory_mb = std::max(total.peak_memory_mb, s.peak_memory_mb);
 }
 
+// An error many iterations deep in a loop whose body branches (acceleration needs a single
+// cycle) costs every round of deepening a refinement per unrolled copy of the header; plain
+// bounded exploration with interpolation reaches it with a fraction of the nodes. So after a
+// round that meets a spurious error, bounded probes run at unroll bounds 4 and then 32, on a
+// node budget shared between them: a few times the nodes of the minimax rounds so far (a
+// bounded node costs a fraction of a minimax one). An UNSAFE a probe finds (replayed like
+// every counterexample) or a SAFE without a cut ends the run; anything else is forgotten (its
+// work still counts in the statistics).
+struct Probe {
+    std::uint64_t last_budget = 0;
+    static constexpr std::uint64_t nodes_per_minimax_node = 8, min_budget = 200;
+    static constexpr std::uint32_t bounds[] = {4, Options::max_deepening};
+
+    // Nothing when no probe was run or none answered; `spent` gets the probes' statistics.
+    std::optional<Result> run(const Program& program, const Options& options,
+                              std::uint64_t minimax_nodes, double time_left, Stats& spent) {
+        std::uint64_t budget = std::max(min_budget, nodes_per_minimax_node * minimax_nodes);
+        if (budget < 2 * last_budget) return std::nullopt;  // not worth probing again yet
+        last_budget = budget;
+        for (std::uint32_t bound : bounds) {
+            Options probe = options;
+            probe.strategy = Strategy::bounded;
+            probe.unroll = bound;
+            probe.max_nodes = budget;
+            if (options.timeout_s > 0) probe.timeout_s = time_left;
+            engine::Explorer explorer(program, probe, traits_of(Strategy::bounded));
+            Result r = explorer.run();
+            add_stats(spent, r.stats);
+            if (r.verdict != Verdict::unknown) {
+                r.notes.push_back(fmt::format(
+                    "found by a bounded probe (unroll bound {}, interpolation, no loop "
+                    "abstraction) after minimax met an error that its loop abstraction made "
+                    "spurious",
+                    bound));
+                return r;
+            }
+            if (r.reason != UnknownReason::bound || r.stats.nodes >= budget) return std::nullopt;
+            budget -= r.stats.nodes;
+        }
+        return std::nullopt;
+    }
+};
+
 // Minimax with no bound given: a goal at a loop header that cannot close is unrolled, and
 // a depth-first search could unroll one loop forever while an error waits behind a loop
 // exit. So the unrolling is deepened: rounds with bounds 1, 2, 4, ... until a round needs
@@ -83,6 +127,8 @@ Result verify_deepening(const Program& program, const Options& options) {
     Stats total;
     Options round = options;
     std::uint32_t rounds = 0;
+    std::uint64_t minimax_nodes = 0;
+    Probe probe;
     for (std::uint32_t bound = 1;; bound *= 2) {
         round.unroll = bound;
         if (options.timeout_s > 0) round.timeout_s = std::max(0.001, options.timeout_s - elapsed());
@@ -90,6 +136,7 @@ Result verify_deepening(const Program& program, const Options& options) {
         Result r = explorer.run();
         ++rounds;
         add_stats(total, r.stats);
+        minimax_nodes += r.stats.nodes;
         bool deeper = r.verdict == Verdict::unknown && r.reason == UnknownReason::bound &&
                       r.stats.cut_by_bound > 0 && bound < Options::max_deepening;
         if (!deeper) {
@@ -106,6 +153,14 @@ Result verify_deepening(const Program& program, const Options& options) {
                     rounds, bound));
             }
             return r;
+        }
+        if (r.stats.spurious_errors > 0) {
+            double left = options.timeout_s > 0 ? std::max(0.001, options.timeout_s - elapsed()) : 0;
+            if (auto found = probe.run(program, options, minimax_nodes, left, total)) {
+                total.time_s = elapsed();
+                found->stats = total;
+                return *found;
+            }
         }
     }
 }

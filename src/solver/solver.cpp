@@ -18,13 +18,31 @@ CellId cell_of_literal(const z3::expr& lit) {
     return static_cast<CellId>(std::stoul(name.substr(std::string(cell_prefix).size())));
 }
 
+namespace {
+// A Z3 context costs milliseconds to create and more to destroy: as much as the whole search
+// of a small program, and once per round of deepening. So the Solvers of a thread share one,
+// kept for the life of the process (never destroyed: the end of the process frees it). An
+// interrupt cancels a context for good; the Solver it interrupted gives it up.
+std::shared_ptr<z3::context>& thread_context() {
+    thread_local auto* context = new std::shared_ptr<z3::context>();
+    return *context;
+}
+}  // namespace
+
+Solver::Impl::~Impl() {
+    if (interrupted && thread_context() == context_owner) thread_context().reset();
+}
+
 // Z3's default solver runs a tactic pipeline (simplification, equation solving) before a
 // check that is made without scopes, and switches to its incremental SMT core at the first
 // push: right for one large formula (a loop written out 10000 times is solved by
 // propagation), but setting up the pipeline costs milliseconds that a path solver, whose
 // first act is a push, never uses. The path solvers are that SMT core directly.
 Solver::Impl::Impl(Domain d, Use use)
-    : solver(use == Use::one_shot ? z3::solver(ctx) : z3::solver(ctx, z3::solver::simple())),
+    : context_owner(thread_context() ? thread_context()
+                                     : (thread_context() = std::make_shared<z3::context>())),
+      ctx(*context_owner),
+      solver(use == Use::one_shot ? z3::solver(ctx) : z3::solver(ctx, z3::solver::simple())),
       tracked(ctx, z3::solver::simple()),
       scratch(ctx, z3::solver::simple()),
       domain(d) {
@@ -180,6 +198,7 @@ Term Solver::conjunction(std::span<const Term> ts) {
 Term Solver::negation(Term t) { return impl_->add(!impl_->at(t)); }
 
 bool Solver::is_true(Term t) const { return impl_->at(t).is_true(); }
+bool Solver::same(Term a, Term b) const { return z3::eq(impl_->at(a), impl_->at(b)); }
 bool Solver::is_false(Term t) const { return impl_->at(t).is_false(); }
 
 Term Solver::point_var(std::uint32_t i, Type type) {
@@ -391,7 +410,10 @@ Answer Solver::entails(Term f, std::vector<CellId>* core) {
 
 std::string Solver::to_smtlib(Term t) const { return impl_->at(t).to_string(); }
 
-void Solver::interrupt() { impl_->ctx.interrupt(); }
+void Solver::interrupt() {
+    impl_->interrupted = true;
+    impl_->ctx.interrupt();
+}
 
 void Solver::set_call_timeout_ms(unsigned ms) {
     z3::params p(impl_->ctx);

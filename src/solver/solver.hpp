@@ -67,6 +67,8 @@ public:
     Term conjunction(std::span<const Term> terms);
     Term negation(Term t);
     [[nodiscard]] bool is_true(Term t) const;
+    // The same formula (Z3 shares equal expressions), whichever handle names it.
+    [[nodiscard]] bool same(Term a, Term b) const;
     [[nodiscard]] bool is_false(Term t) const;
 
     // The canonical variable of state position i: interpolants are formulas over these.

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
+#include <memory>
 #include <chrono>
 #include <deque>
 #include <unordered_map>
@@ -19,8 +21,12 @@ Number numeral_number(const z3::expr& e);
 
 struct Solver::Impl {
     Impl(Domain d, Use use);
+    ~Impl();
 
-    z3::context ctx;
+    // Shared by the Solvers of a thread (see thread_context in solver.cpp).
+    std::shared_ptr<z3::context> context_owner;
+    z3::context& ctx;
+    std::atomic<bool> interrupted{false};  // the context is cancelled for good
     // Two solvers in lock-step over the path's scopes: `solver` holds the cells as plain
     // assertions and answers the frequent satisfiable checks incrementally, without
     // assumptions; `tracked` holds them under tracking literals and is asked only when an

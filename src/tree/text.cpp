@@ -50,9 +50,15 @@ std::string node_reason(const TreeNode& n) {
     };
     switch (n.kind) {
     case NodeKind::infeasible: return fmt::format("infeasible: conflict {{{}}}", core());
-    case NodeKind::subsumed:
-        return fmt::format("subsumed by [{}] ({}), using {{{}}}", n.subsumer,
-                           n.subsumer_interpolant, core());
+    case NodeKind::subsumed: {
+        std::string s = fmt::format("subsumed by [{}] ({})", n.subsumer, n.subsumer_interpolant);
+        if (!n.abstracted.empty()) {
+            s += fmt::format(", forced: loop header [{}] abstracts", n.loop_ancestor);
+            for (const auto& a : n.abstracted) s += " " + a + ";";
+            s.pop_back();
+        }
+        return s + fmt::format(", using {{{}}}", core());
+    }
     case NodeKind::closed: {
         std::string s = fmt::format("closed by loop header [{}]", n.loop_ancestor);
         if (!n.abstracted.empty()) {

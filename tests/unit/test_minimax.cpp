@@ -79,6 +79,33 @@ TEST_CASE("RV'11 Fig. 1(c): x and y abstracted, z = 1 kept (the loop never chang
     CHECK(has_invariant(r, "p(1)", "Y >= 0 ∧ Z = 1"));
 }
 
+TEST_CASE("forced subsumption: a memo entry inside the loop covers a sibling once y =< 0 goes") {
+    // Fig. 1(c): the skip branch reaches foo() with y = 0 and closes the loop keeping
+    // y =< 0 and y >= 0, so foo()'s entry says y = 0, but only y =< 0 for the loop's sake.
+    // The x++, y++ branch reaches foo() with y = 1: it entails what foo() needs for itself,
+    // and abstracting y =< 0 at the header lets the entry cover it (MEMO_SUBSUMED).
+    Options with_tree;
+    with_tree.record_tree = true;
+    Result r = run_file("rv11-fig1c.clp", with_tree);
+    REQUIRE(r.verdict == Verdict::safe);
+    CHECK(r.stats.forced_subsumptions == 1);
+    CHECK(r.stats.subsumed == 1);
+    CHECK(r.stats.loop_closures == 1);
+    CHECK(r.stats.nodes == 11);
+    REQUIRE(r.tree.has_value());
+    bool forced = false;
+    for (const TreeNode& n : r.tree->nodes) {
+        if (n.kind == NodeKind::subsumed && !n.abstracted.empty()) {
+            forced = n.abstracted == std::vector<std::string>{"Y =< 0"} && n.loop_ancestor == 2;
+        }
+    }
+    CHECK(forced);
+    // The unsafe twin keeps the same shape until its error.
+    Result unsafe = run_file("rv11-fig1c-unsafe.clp");
+    REQUIRE(unsafe.verdict == Verdict::unsafe);
+    CHECK(unsafe.counterexample.has_value());
+}
+
 TEST_CASE("RV'11 Fig. 1(d): the 10000-iteration loop without unrolling") {
     Result r = run_file("rv11-fig1d.clp");
     REQUIRE(r.verdict == Verdict::safe);
