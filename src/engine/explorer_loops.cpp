@@ -7,15 +7,22 @@
 // the loop when each candidate is invariant along the path back (tested one by one, so the
 // tests stay valid when other candidates go later); the others are abstracted (switched
 // off), unless a proof below already relies on them or a refinement locked them: then the
-// goal is unrolled instead. An error reached under an abstraction is checked on the concrete
+// goal is unrolled instead. Besides the conjuncts, candidates are the differences and sums
+// of variables the path defines, the loop's closed conditions, and the remainders modulo the
+// steps of variables every rule of the loop moves by a constant.
+// An error reached under an abstraction is checked on the concrete
 // path; if it is not real, the nearest header whose full candidates refute it locks the
 // candidates the refutation needs, and its subtree is explored again (a restart).
 //
 // Why this is sound: every proof below a header (infeasibility, subsumption, invariance) is
 // an unsat core, and the cores' candidates are marked. A marked candidate is never switched
 // off afterwards, so no proof is ever undone by a later abstraction; a candidate switched
-// off was used by no proof. Closure proofs are cores too: the interpolants above a closed
-// goal keep what the invariance needed, so memo subsumption inside loops stays sound.
+// off was used by no proof. Closure proofs are cores too, kept per candidate as loop proofs
+// (the loop contexts): a memo entry inside the loop is its interpolant ∧ its contexts, each
+// projected on its own. A goal that entails the whole entry is subsumed; one in the same copy
+// of the loop that entails the interpolant but not some context is subsumed by abstracting
+// that context's candidate (forced subsumption), under the same rule as a closure: only a
+// candidate no proof relies on, at a header that may abstract.
 #include <algorithm>
 
 #include <fmt/format.h>
