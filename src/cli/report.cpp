@@ -67,7 +67,8 @@ std::string stats_text(const Stats& s) {
     row("terminal", s.terminal);
     row("cut by bound", s.cut_by_bound);
     row("restarts", s.restarts);
-    row("loop closures", s.loop_closures);
+    row("loop closures", fmt::format("{} ({} candidates of inner loops weakened with them)",
+                                     s.loop_closures, s.weakenings));
     row("unrollings", s.unrollings);
     row("spurious errors", s.spurious_errors);
     row("accelerated", s.accelerations);
@@ -111,6 +112,7 @@ nlohmann::json stats_json(const Stats& s) {
             {"infeasible", s.infeasible},
             {"subsumed", s.subsumed},
             {"forced_subsumptions", s.forced_subsumptions},
+            {"weakenings", s.weakenings},
             {"terminal", s.terminal},
             {"cut_by_bound", s.cut_by_bound},
             {"restarts", s.restarts},

@@ -112,8 +112,17 @@ private:
     // `core`: every cell the closure used; `proofs`: per candidate kept, the cells of its proof.
     bool close_loop(std::size_t h, const std::vector<Term>& state, std::vector<solver::CellId>& core,
                     std::vector<LoopProof>& proofs);
-    // May the header at frame hi abstract a candidate now? Not an unrolled copy (those close
-    // only exactly) and no other header below it on the path (set up under its candidates).
+    // Nested-header weakening: the candidates of the headers below frame hi that no longer
+    // follow from the path once `abstracted` (cells of hi's candidates) are off are
+    // abstracted too. All or nothing: false, with nothing changed, when one of them is locked
+    // or relied on, or a kept candidate's invariance proof uses one. `weakened_text`: the
+    // candidates weakened, for the tree.
+    bool weaken_inner(std::size_t hi, const std::vector<solver::CellId>& abstracted,
+                      const std::vector<std::vector<solver::CellId>*>& kept_proofs,
+                      std::vector<std::string>& weakened_text);
+    // May a forced subsumption abstract a candidate of the header at frame hi now? Not at an
+    // unrolled copy (those close only exactly) and not with another header below it on the
+    // path (set up under its candidates; only close_loop weakens those).
     [[nodiscard]] bool may_abstract(std::size_t hi) const;
     // MEMO_SUBSUMED's forced case: the goal entails `e.plain` and, for each loop context of
     // the same copy of a loop, either entails it or its candidate can be abstracted.

@@ -22,7 +22,10 @@
 // projected on its own. A goal that entails the whole entry is subsumed; one in the same copy
 // of the loop that entails the interpolant but not some context is subsumed by abstracting
 // that context's candidate (forced subsumption), under the same rule as a closure: only a
-// candidate no proof relies on, at a header that may abstract.
+// candidate no proof relies on, at a header that may abstract. A closure that abstracts an
+// outer loop's candidate weakens the headers nested between it and the goal: their
+// candidates that no longer follow from the path go too, under the same rule (nested-header
+// weakening); those that still follow stay, and every proof that used them stays valid.
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -337,7 +340,9 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
                           std::vector<LoopProof>& loop_proofs) {
     Frame& hf = frames_[hi];
     Header& h = *hf.header;
-    const bool may_abstract = this->may_abstract(hi);
+    // An unrolled copy closes only exactly; across headers nested below this one, an
+    // abstraction is possible when their candidates can be weakened to match (weaken_inner).
+    const bool may_abstract = hf.previous_header < 0;
     std::vector<Term> from, to;
     for (std::size_t i = 0; i < state.size(); ++i) {
         if (hf.state[i] != state[i]) {
@@ -362,8 +367,8 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
             if (!h.candidates[k].min) solver_.set_active(h.candidates[k].cell, true);
         }
     };
-    // Across another header (a copy of this loop farther in, say) every candidate must be
-    // invariant: the model of the path rules a copy out for free when it falsifies one.
+    // At a copy every candidate must be invariant: the model of the path rules a copy out
+    // for free when it falsifies one.
     if (!may_abstract) {
         for (std::size_t i = 0; i < n; ++i) {
             if (h.candidates[i].min) continue;
@@ -434,6 +439,14 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
         if (c.locked || c.blocked || !may_abstract) return false;  // all or nothing
         abstracted.push_back(i);
     }
+    std::vector<CellId> abstracted_cells;
+    for (std::size_t i : abstracted) abstracted_cells.push_back(h.candidates[i].cell);
+    std::vector<std::vector<CellId>*> kept_proofs;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (kept[i]) kept_proofs.push_back(&proofs[i]);
+    }
+    std::vector<std::string> weakened;
+    if (!abstracted.empty() && !weaken_inner(hi, abstracted_cells, kept_proofs, weakened)) return false;
     last_abstracted_.clear();
     last_kept_.clear();
     for (std::size_t i = 0; i < n && record_; ++i) {
@@ -448,6 +461,7 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
             rec_event("abstract", hf.node, last_abstracted_.back());
         }
     }
+    last_abstracted_.insert(last_abstracted_.end(), weakened.begin(), weakened.end());
     loop_proofs.clear();
     for (std::size_t i = 0; i < n; ++i) {
         if (!kept[i]) continue;
@@ -458,6 +472,61 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
     }
     std::sort(core.begin(), core.end());
     core.erase(std::unique(core.begin(), core.end()), core.end());
+    return true;
+}
+
+bool Explorer::weaken_inner(std::size_t hi, const std::vector<CellId>& abstracted,
+                            const std::vector<std::vector<CellId>*>& kept_proofs,
+                            std::vector<std::string>& weakened_text) {
+    std::vector<std::pair<std::size_t, std::size_t>> weakened;  // (frame, candidate)
+    std::vector<CellId> off = abstracted;
+    for (CellId c : off) solver_.set_active(c, false);
+    auto undo = [&] {
+        for (CellId c : off) solver_.set_active(c, true);
+        return false;
+    };
+    for (std::size_t k = hi + 1; k < frames_.size(); ++k) {
+        if (!frames_[k].header) continue;
+        Frame& g = frames_[k];
+        Header& gh = *g.header;
+        // What the path up to this header says, with the abstractions so far: the live
+        // cells before its candidates.
+        std::vector<CellId> before;
+        for (CellId c = 0; c < gh.first_candidate; ++c) {
+            if (solver_.is_active(c)) before.push_back(c);
+        }
+        for (std::size_t i = 0; i < gh.candidates.size(); ++i) {
+            Candidate& d = gh.candidates[i];
+            if (d.min) continue;
+            Term holds = solver_.instantiate(d.formula, gh.entry_state, types_[g.point]);
+            set_call_timeout();
+            if (solver_.core_among(before, holds)) continue;
+            if (d.locked || d.blocked) return undo();  // a proof below relies on it
+            weakened.emplace_back(k, i);
+            off.push_back(d.cell);
+            solver_.set_active(d.cell, false);
+        }
+    }
+    // The invariance proofs of the candidates kept must not use what goes.
+    for (const std::vector<CellId>* proof : kept_proofs) {
+        for (CellId c : *proof) {
+            if (std::find(off.begin(), off.end(), c) != off.end()) return undo();
+        }
+    }
+    for (CellId c : abstracted) solver_.set_active(c, true);  // the caller abstracts them
+    for (auto [k, i] : weakened) {
+        Frame& g = frames_[k];
+        Candidate& d = g.header->candidates[i];
+        d.min = true;
+        ++stats_.weakenings;
+        if (record_) {
+            std::string text = solver_.to_clp(d.formula, point_names(g.point));
+            rec_mark(d.cell, Mark::min);
+            rec_event("abstract", g.node,
+                      fmt::format("{} (weakened: the loop of [{}] abstracted)", text, frames_[hi].node));
+            weakened_text.push_back(fmt::format("{} at inner header [{}]", text, g.node));
+        }
+    }
     return true;
 }
 

@@ -52,6 +52,7 @@ void add_stats(Stats& total, const Stats& s) {
     total.spurious_errors += s.spurious_errors;
     total.accelerations += s.accelerations;
     total.forced_subsumptions += s.forced_subsumptions;
+    total.weakenings += s.weakenings;
     total.candidates_kept += s.candidates_kept;
     total.candidates_abstracted += s.candidates_abstracted;
     total.memo_entries += s.memo_entries;
