@@ -182,8 +182,31 @@ TEST_CASE("nested loops: safe, and an error that needs both loops to run") {
                               "p(2, I, J, N, M) :- p(2, I, J1, N, M), J < M, J1 = J + 1.\n"
                               "p(2, I, J, N, M) :- p(1, I1, J, N, M), J >= M, I1 = I + 1.\n"
                               "p(5, I, J, N, M).\n";
-    Result safe = run_text(loops + "p(5, I, J, N, M) :- error, I < 0.\n");
+    Program safe_program = must_parse(loops + "p(5, I, J, N, M) :- error, I < 0.\n");
+    Options with_tree;
+    with_tree.record_tree = true;
+    Result safe = verify(safe_program, with_tree);
     CHECK(safe.verdict == Verdict::safe);
+    // Nested-header weakening: closing the outer loop abstracts I =< 0 at p(1); the inner
+    // header p(2), set up below it, loses what no longer follows (its own I =< 0 and
+    // I - J =< 0) in the same step instead of forcing the outer loop to unroll.
+    CHECK(safe.stats.loop_closures == 2);
+    CHECK(safe.stats.weakenings == 2);
+    CHECK(safe.stats.unrollings == 0);
+    CHECK(safe.stats.restarts == 0);
+    CHECK(safe.stats.nodes == 8);
+    REQUIRE(safe.tree.has_value());
+    bool weakened_shown = false;
+    for (const TreeNode& n : safe.tree->nodes) {
+        if (n.kind == NodeKind::closed && n.loop_ancestor == 2) {
+            auto shown = [&](const char* text) {
+                return std::find(n.abstracted.begin(), n.abstracted.end(), text) != n.abstracted.end();
+            };
+            weakened_shown = shown("I =< 0") && shown("I =< 0 at inner header [3]") &&
+                             shown("I - J =< 0 at inner header [3]");
+        }
+    }
+    CHECK(weakened_shown);
     Result unsafe = run_text(loops + "p(5, I, J, N, M) :- error, I + J = 5, N = 2.\n");
     REQUIRE(unsafe.verdict == Verdict::unsafe);
     CHECK(unsafe.counterexample.has_value());
