@@ -39,6 +39,9 @@ struct Options {
     std::uint64_t memory_limit_mb = 0;  // 0: none
     // Set from outside (a signal handler) to stop the run: UNKNOWN (interrupted).
     const std::atomic<bool>* interrupt = nullptr;
+    // Weaken the interpolants of loop-free subtrees as far as the children's proofs allow
+    // (TRACER-X's slackening: `t = 3` becomes `t =< 3` when that still proves the subtree).
+    bool slacken = false;
     // Keep the derivation tree (Result::tree) for the exporters; costs memory and time.
     bool record_tree = false;
     // Called about twice a second during a run, when set.

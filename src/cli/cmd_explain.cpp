@@ -18,6 +18,7 @@ struct ExplainArgs {
     std::uint64_t node = 0;
     std::string strategy = "minimax";
     std::optional<std::uint32_t> unroll;
+    bool slacken = false;
 };
 
 std::string title(const TreeNode& n) {
@@ -147,6 +148,7 @@ int run_explain(const ExplainArgs& a) {
     Options o;
     o.strategy = *strategy_from_string(a.strategy);
     o.unroll = a.unroll;
+    o.slacken = a.slacken;
     o.record_tree = true;
     Result r = verify(*program, o);
     if (!r.tree || a.node == 0 || a.node > r.tree->nodes.size()) {
@@ -174,6 +176,7 @@ Runner add_explain_command(CLI::App& app) {
         ->check(CLI::IsMember({"minimax", "bounded", "dse"}))
         ->capture_default_str();
     cmd->add_option("--unroll", args->unroll, "as for verify");
+    cmd->add_flag("--slacken", args->slacken, "as for verify");
     return [args] { return run_explain(*args); };
 }
 

@@ -32,6 +32,7 @@ struct VerifyArgs {
     std::string file;
     std::string strategy = "minimax";
     std::optional<std::uint32_t> unroll;
+    bool slacken = false;
     double timeout_s = 0;
     std::uint64_t memory_mb = 0;
     bool json = false;
@@ -120,6 +121,7 @@ int run_verify(const VerifyArgs& a) {
     Options opt;
     opt.strategy = *strategy_from_string(a.strategy);
     opt.unroll = a.unroll;
+    opt.slacken = a.slacken;
     opt.timeout_s = a.timeout_s;
     opt.memory_limit_mb = a.memory_mb;
     opt.interrupt = &interrupted;
@@ -195,6 +197,9 @@ Runner add_verify_command(CLI::App& app) {
                     "bound (minimax, and loop-free programs); 20 for bounded and dse on "
                     "programs with loops")
         ->check(CLI::NonNegativeNumber);
+    cmd->add_flag("--slacken", args->slacken,
+                  "weaken interpolants of loop-free code as far as the proofs below allow "
+                  "(t = 3 becomes t =< 3): fewer nodes where many paths differ only by a counter");
     cmd->add_option("--timeout", args->timeout_s, "stop after SECONDS: UNKNOWN (timeout)")
         ->check(CLI::PositiveNumber);
     cmd->add_option("--memory-limit", args->memory_mb, "stop above MB of memory: UNKNOWN (memory)")

@@ -74,7 +74,11 @@ std::string stats_text(const Stats& s) {
     row("accelerated", s.accelerations);
     row("candidates", fmt::format("{} kept, {} abstracted", s.candidates_kept,
                                   s.candidates_abstracted));
-    row("memo entries", s.memo_entries);
+    if (s.slackened > 0) {
+        row("memo entries", fmt::format("{} ({} interpolant bounds slackened)", s.memo_entries, s.slackened));
+    } else {
+        row("memo entries", s.memo_entries);
+    }
     row("solver calls", fmt::format("{} (feasibility {}, core {}, entailment {}, projection {}; "
                                     "{} answered by the last model)",
                                     s.solver_calls, s.feasibility_calls, s.core_calls,
@@ -113,6 +117,7 @@ nlohmann::json stats_json(const Stats& s) {
             {"subsumed", s.subsumed},
             {"forced_subsumptions", s.forced_subsumptions},
             {"weakenings", s.weakenings},
+            {"slackened", s.slackened},
             {"terminal", s.terminal},
             {"cut_by_bound", s.cut_by_bound},
             {"restarts", s.restarts},

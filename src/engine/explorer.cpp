@@ -150,11 +150,13 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
             rec_kind(node, NodeKind::infeasible);
             rec_core(node, core);
         }
+        if (slackening()) note_escape(t, std::nullopt);  // the step itself is the way out
         return leave(core, true);
     }
     if (a == Answer::unknown) {
         solver_unknown_ = true;  // not explored: the verdict can no longer be SAFE
         if (record_) rec_kind(node, NodeKind::unknown);
+        no_escape_known();
         return leave({}, false);
     }
     if (t.kind == BodyKind::error && headers_on_path_ > 0) return on_error(node, std::move(step));
@@ -199,6 +201,13 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
                 rec_core(node, all);
             }
         }
+        if (slackening()) {
+            if (last_forced_header_ != 0 || !proofs.empty()) {
+                no_escape_known();
+            } else {
+                note_escape(t, by->interpolant);
+            }
+        }
         return leave(core, complete, proofs);
     }
     bool new_header = false;
@@ -217,6 +226,7 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
                 rec_node(node)->abstracted = std::move(last_abstracted_);
                 rec_node(node)->kept = std::move(last_kept_);
             }
+            no_escape_known();
             return leave({}, true, proofs);
         }
         if (unrolled) ++stats_.unrollings;  // explored as one more iteration
@@ -228,6 +238,7 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
     if (bound_ && on_path_[t.next_point] > *bound_) {
         ++stats_.cut_by_bound;
         if (record_) rec_kind(node, NodeKind::cut);
+        no_escape_known();
         return leave({}, false);
     }
     Frame f;
@@ -237,6 +248,10 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
     f.depth = depth;
     f.cells_begin = cells_begin;
     if (new_header) install_header(f);
+    if (slackening()) {
+        f.step = solver_.conjunction(t.constraints);
+        if (new_header) no_escape_known();  // its entry is over the renamed state
+    }
     if (summaries_) add_summary(f);
     f.cells_end = solver_.cell_count();
     if (f.header) {
@@ -317,8 +332,29 @@ void Explorer::finish_frame() {
         }
         contexts.push_back({p.header_node, p.candidate, *formula});
     }
+    std::optional<std::string> core_text;  // before slackening, for the tree
+    {
+        const Frame& top = frames_.back();
+        if (itp && slackening() && top.slack && top.complete && contexts.empty() && !top.header &&
+            headers_on_path_ == 0) {
+            Term slack = slacken(*itp, top);
+            if (record_ && !solver_.same(slack, *itp)) core_text = solver_.to_clp(*itp, point_names(top.point));
+            itp = slack;
+        }
+    }
     Frame f = std::move(frames_.back());
     frames_.pop_back();
+    if (slackening()) {
+        if (itp && f.slack && !f.header) {
+            Transition step;  // what note_escape reads of the transition into f
+            step.constraints = {f.step};
+            step.next_state = f.state;
+            step.next_point = f.point;
+            note_escape(step, *itp);
+        } else {
+            no_escape_known();
+        }
+    }
     if (f.header) require_candidates_above(f);
     if (itp) {
         MemoEntry e;
@@ -341,6 +377,7 @@ void Explorer::finish_frame() {
         if (record_) {
             std::string text = solver_.to_clp(e.interpolant, point_names(f.point));
             rec_node(f.node)->interpolant = text;
+            if (core_text) text += fmt::format(" (slackened from {})", *core_text);
             rec_event("memo", f.node, text);
         }
         if (!f.complete) e.counts = on_path_;  // still counts f itself

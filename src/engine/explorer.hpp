@@ -101,6 +101,13 @@ private:
         std::vector<std::uint32_t> deferred;
         std::size_t next_deferred = 0;
         bool second_pass = false;
+        // Slackening (Options::slacken): the transition to this goal as one formula, and per
+        // child the way out of what its subtree was proved safe from: step ∧ ¬(child's
+        // interpolant), or the step alone when it was infeasible. `slack` is false when some
+        // child has no such proof (a loop closure, a cut, a forced subsumption, no entry).
+        Term step = 0;
+        std::vector<Term> escapes;
+        bool slack = true;
     };
     enum class Visit { expanded, finished, error, deferred, restart };
 
@@ -192,6 +199,15 @@ private:
     void finish_leaf(const std::vector<solver::CellId>& max_cells, bool complete,
                      const std::vector<LoopProof>& proofs = {});
     void finish_frame();
+    // Slackening (TRACER-X): drops the atoms of `itp` (equations split into their halves) that
+    // the children's proofs do not need, i.e. while itp still rules out every escape of `f`.
+    // Sound whatever the order; the result is weaker than itp, so the path still implies it.
+    Term slacken(Term itp, const Frame& f);
+    // The parent's record of a child's proof, for slackening: the step `t` leads into
+    // `child_interpolant` (nothing: `t` is infeasible).
+    void note_escape(const Transition& t, std::optional<Term> child_interpolant);
+    void no_escape_known();
+    [[nodiscard]] bool slackening() const { return options_.slacken && traits_.interpolate; }
     // The interpolant of the goal on top of the stack: its max cells (sorted) projected
     // onto its state, composed level by level from the cached projections below.
     std::optional<Term> interpolant_of_top(const std::vector<solver::CellId>& max_cells);

@@ -53,6 +53,7 @@ void add_stats(Stats& total, const Stats& s) {
     total.accelerations += s.accelerations;
     total.forced_subsumptions += s.forced_subsumptions;
     total.weakenings += s.weakenings;
+    total.slackened += s.slackened;
     total.candidates_kept += s.candidates_kept;
     total.candidates_abstracted += s.candidates_abstracted;
     total.memo_entries += s.memo_entries;
@@ -169,6 +170,7 @@ Result verify_deepening(const Program& program, const Options& options) {
 }  // namespace
 
 Result verify(const Program& program, const Options& options) {
+    solver::begin_run();
     if (options.strategy == Strategy::minimax && !options.unroll &&
         engine::build_point_graph(program).has_cycle()) {
         return verify_deepening(program, options);

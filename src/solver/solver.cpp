@@ -20,14 +20,22 @@ CellId cell_of_literal(const z3::expr& lit) {
 
 namespace {
 // A Z3 context costs milliseconds to create and more to destroy: as much as the whole search
-// of a small program, and once per round of deepening. So the Solvers of a thread share one,
-// kept for the life of the process (never destroyed: the end of the process frees it). An
-// interrupt cancels a context for good; the Solver it interrupted gives it up.
+// of a small program, and once per round of deepening. So the Solvers of a thread share one:
+// the first run of a process keeps it to the end (never destroyed: the end of the process
+// frees it), a later run gets a new one (begin_run). An interrupt cancels a context for
+// good; the Solver it interrupted gives it up.
 std::shared_ptr<z3::context>& thread_context() {
     thread_local auto* context = new std::shared_ptr<z3::context>();
     return *context;
 }
+// Whether a Solver has used the thread's context since the last begin_run().
+thread_local bool context_used = false;
 }  // namespace
+
+void begin_run() {
+    if (context_used) thread_context().reset();  // freed with the last Solver still on it
+    context_used = false;
+}
 
 Solver::Impl::~Impl() {
     if (interrupted && thread_context() == context_owner) thread_context().reset();
@@ -41,7 +49,7 @@ Solver::Impl::~Impl() {
 Solver::Impl::Impl(Domain d, Use use)
     : context_owner(thread_context() ? thread_context()
                                      : (thread_context() = std::make_shared<z3::context>())),
-      ctx(*context_owner),
+      ctx((context_used = true, *context_owner)),
       solver(use == Use::one_shot ? z3::solver(ctx) : z3::solver(ctx, z3::solver::simple())),
       tracked(ctx, z3::solver::simple()),
       scratch(ctx, z3::solver::simple()),
@@ -193,6 +201,13 @@ Term Solver::conjunction(std::span<const Term> ts) {
     z3::expr_vector v(impl_->ctx);
     for (Term t : ts) v.push_back(impl_->at(t));
     return impl_->add(z3::mk_and(v));
+}
+
+Term Solver::disjunction(std::span<const Term> ts) {
+    if (ts.size() == 1) return ts[0];
+    z3::expr_vector v(impl_->ctx);
+    for (Term t : ts) v.push_back(impl_->at(t));
+    return impl_->add(z3::mk_or(v));
 }
 
 Term Solver::negation(Term t) { return impl_->add(!impl_->at(t)); }
@@ -391,6 +406,23 @@ std::optional<std::vector<CellId>> Solver::core_among(std::span<const CellId> am
     return core;
 }
 
+Answer Solver::check_alone(Term f, Purpose why) {
+    z3::solver& scratch = impl_->scratch;
+    {
+        auto timer = impl_->upkeep();
+        scratch.push();
+        scratch.add(impl_->at(f));
+    }
+    impl_->core_solver = &scratch;
+    Answer a = impl_->timed_check(z3::expr_vector(impl_->ctx), why, false);
+    impl_->core_solver = &impl_->tracked;
+    {
+        auto timer = impl_->upkeep();
+        scratch.pop();
+    }
+    return a;
+}
+
 Answer Solver::entails(Term f, std::vector<CellId>* core) {
     // (cells ∧ ¬f) unsat  ⇔  cells ⊨ f.
     impl_->solver.push();
@@ -416,6 +448,7 @@ void Solver::interrupt() {
 }
 
 void Solver::set_call_timeout_ms(unsigned ms) {
+    impl_->call_timeout_ms = ms;
     z3::params p(impl_->ctx);
     p.set("timeout", ms == 0 ? 4294967295u : ms);
     impl_->solver.set(p);

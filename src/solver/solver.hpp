@@ -41,6 +41,12 @@ struct Value {
     std::vector<std::pair<Number, Number>> entries;  // when is_array, sorted by index
 };
 
+// Solvers share one Z3 context per thread, and Z3's choices (models, cores) follow the order
+// in which terms were made in it. A run calls this first: when the context has served an
+// earlier run, the Solvers from now on get a new one, so that what a run finds does not
+// depend on the runs before it in the same process.
+void begin_run();
+
 // How a Solver will be used: along a path (scopes pushed and popped, many small checks), or
 // for one check of one large formula without scopes.
 enum class Use { path, one_shot };
@@ -65,6 +71,7 @@ public:
     Term linear_sum(std::span<const std::pair<Number, Term>> parts, const Number& constant);
     Term at_least(Term a, Term b);
     Term conjunction(std::span<const Term> terms);
+    Term disjunction(std::span<const Term> terms);
     Term negation(Term t);
     [[nodiscard]] bool is_true(Term t) const;
     // The same formula (Z3 shares equal expressions), whichever handle names it.
@@ -134,6 +141,14 @@ public:
     // entails `goal`. Nothing when `among` alone does not suffice (or the solver cannot tell).
     std::optional<std::vector<CellId>> core_among(std::span<const CellId> among,
                                                   std::optional<Term> goal = std::nullopt);
+    // Satisfiability of `f` alone, without the path's cells (in a scratch scope).
+    Answer check_alone(Term f, Purpose why);
+    // For an integer comparison `atom` over point variables, saying e =< 0: the weakest
+    // e =< k (k >= 0) whose instance at `state` is inconsistent with `avoid` (over the terms
+    // of the path), found by minimising e over `avoid`; `true` when `avoid` is unsatisfiable;
+    // nothing when no bound works, the atom is of another shape, or the solver cannot tell.
+    std::optional<Term> loosest_bound(Term atom, std::span<const Term> state,
+                                      std::span<const Type> types, Term avoid);
 
     // ∃ (everything but the point variables). (context ∧ ∧ cells ∧ point_var(i) = state[i]),
     // as a quantifier-free formula over the point variables; nothing when elimination

@@ -177,7 +177,8 @@ TEST_CASE("cli: --tree in every format, compare and explain") {
     CHECK(cmp.status == 0);
     CHECK(cmp.out.find("dse") != std::string::npos);
     CHECK(cmp.out.find("bounded") != std::string::npos);
-    CHECK(cmp.out.find("minimax   SAFE") != std::string::npos);
+    CHECK(cmp.out.find("\nminimax           SAFE") != std::string::npos);
+    CHECK(cmp.out.find("\nminimax --slacken SAFE") != std::string::npos);
 
     Run ex = clpi("explain " + lock.string() + " 16");
     CHECK(ex.status == 0);

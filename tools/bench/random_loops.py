@@ -16,10 +16,15 @@ where Spacer says sat (clpi replays each counterexample itself, so this would be
 replay); any crash or internal error. Wrong programs are kept for study. UNKNOWN is never
 wrong, only weaker: the table counts it.
 
+With `--shapes straight` the programs have no loop but a chain of branches, some variables
+free inputs: dse then explores every path and is the ground truth for both verdicts (the
+shape that exercises interpolants of loop-free code, `--clpi-arg --slacken` among them).
+
 The default test suite runs a few hundred programs with a fixed seed (deterministic); a
 longer run is the same command with a larger --count.
 
     tools/bench/random_loops.py [--clpi build/clpi] [--count 300] [--seed 0] [--keep DIR]
+                                [--shapes one,sequence,nested] [--clpi-arg ARG ...]
 """
 import argparse
 import os
@@ -46,6 +51,13 @@ def rnd_expr(rng):
     return ('c', c)
 
 
+def guards(g):
+    """A rule's guard: none, one condition, or a list of them (a conjunction)."""
+    if g is None:
+        return []
+    return g if isinstance(g, list) else [g]
+
+
 def rnd_cond(rng):
     return (rng.choice(VARS), rng.choice(['<', '<=', '>', '>=', '=', '!=']), rng.randint(-2, 6))
 
@@ -53,12 +65,15 @@ def rnd_cond(rng):
 class Program:
     """Points are integers; rules are (from, to, guard or None, {var: expr}, kind)."""
 
-    def __init__(self, seed):
+    def __init__(self, seed, shapes=('one', 'one', 'sequence', 'nested')):
         rng = random.Random(seed)
         self.init = {v: rng.randint(0, 2) for v in VARS}
         self.rules = []
         self.next_point = 2
-        shape = rng.choice(['one', 'one', 'sequence', 'nested'])
+        shape = rng.choice(shapes)
+        if shape == 'straight':
+            self.straight(rng)
+            return
         start = 1
         if rng.random() < 0.4:
             # A branch before the loops: a variable is set to a constant or left alone, so
@@ -77,6 +92,21 @@ class Program:
             end = self.loop(rng, start, 'nested')
         self.rules.append((end, 0, rnd_cond(rng), {}, 'error'))
         self.end = end
+
+    def straight(self, rng):
+        """A chain of two-way branches, no loop; one or two variables are free inputs."""
+        for v in rng.sample(VARS, rng.randint(0, 1)):
+            self.init[v] = None
+        point = 1
+        for _ in range(rng.randint(3, 10)):
+            nxt = self.fresh()
+            for _ in range(2):
+                assigns = {v: rnd_expr(rng) for v in rng.sample(VARS, rng.randint(1, 2))}
+                g = rnd_cond(rng) if rng.random() < 0.3 else None
+                self.rules.append((point, nxt, g, assigns, 'atom'))
+            point = nxt
+        self.rules.append((point, 0, [rnd_cond(rng) for _ in range(rng.randint(1, 3))], {}, 'error'))
+        self.end = point
 
     def fresh(self):
         p = self.next_point
@@ -112,10 +142,11 @@ class Program:
         def cond(c):
             return f"{c[0]} {'=<' if c[1] == '<=' else c[1]} {c[2]}"
         lines = ["?- p(0, X, Y, Z).",
-                 "p(0, X, Y, Z) :- p(1, X1, Y1, Z1), "
-                 + ", ".join(f"{v}1 = {self.init[v]}" for v in VARS) + "."]
+                 "p(0, X, Y, Z) :- " + ", ".join(
+                     ["p(1, X1, Y1, Z1)"]
+                     + [f"{v}1 = {self.init[v]}" for v in VARS if self.init[v] is not None]) + "."]
         for (f, t, g, a, kind) in self.rules:
-            cs = [cond(g)] if g else []
+            cs = [cond(c) for c in guards(g)]
             nxt = []
             for v in VARS:
                 if v in a:
@@ -152,10 +183,11 @@ class Program:
         out = ["(set-logic HORN)"] + [f"(declare-fun p{k} (Int Int Int) Bool)" for k in points]
         decl = " ".join(f"({x} Int)" for x in ['x', 'y', 'z', 'x1', 'y1', 'z1'])
         out.append(f"(assert (forall ({decl}) (=> (and "
-                   + " ".join(f"(= {m1[v]} {self.init[v]})" for v in VARS)
+                   + " ".join(f"(= {m1[v]} {self.init[v]})" for v in VARS
+                              if self.init[v] is not None)
                    + " true) (p1 x1 y1 z1))))")
         for (f, t, g, a, kind) in self.rules:
-            cs = [cond(g)] if g else []
+            cs = [cond(c) for c in guards(g)]
             args = []
             for v in VARS:
                 if v in a:
@@ -199,21 +231,25 @@ def main():
                     help="how often dse may repeat a point on a path (its search depth)")
     ap.add_argument("--keep", default="random-loops-disagreements",
                     help="where wrong programs are copied")
+    ap.add_argument("--shapes", default="one,one,sequence,nested",
+                    help="program shapes to draw from: one, sequence, nested (loops), straight")
+    ap.add_argument("--clpi-arg", action="append", default=[],
+                    help="extra argument for the minimax and bounded runs (repeatable)")
     a = ap.parse_args()
     rows = {}
     bad = 0
     with tempfile.TemporaryDirectory() as tmp:
         clp, chc = os.path.join(tmp, "p.clp"), os.path.join(tmp, "p.smt2")
         for seed in range(a.seed, a.seed + a.count):
-            prog = Program(seed)
+            prog = Program(seed, a.shapes.split(","))
             with open(clp, "w") as f:
                 f.write(prog.clp())
             with open(chc, "w") as f:
                 f.write(prog.chc())
-            mm = clpi(a.clpi, clp, a.timeout)
+            mm = clpi(a.clpi, clp, a.timeout, a.clpi_arg)
             dse = clpi(a.clpi, clp, a.timeout, ("--strategy", "dse", "--unroll", str(a.dse_unroll)))
             bounded = clpi(a.clpi, clp, a.timeout,
-                           ("--strategy", "bounded", "--unroll", str(a.dse_unroll)))
+                           ("--strategy", "bounded", "--unroll", str(a.dse_unroll), *a.clpi_arg))
             z = spacer(chc, a.timeout)
             rows[(mm, dse, z)] = rows.get((mm, dse, z), 0) + 1
             why = None
@@ -223,6 +259,8 @@ def main():
                 why = "bounded %s, dse %s within the same bound" % (bounded, dse)
             elif mm == "SAFE" and dse == "UNSAFE":
                 why = "minimax SAFE, dse found an error"
+            elif mm == "UNSAFE" and dse == "SAFE":
+                why = "minimax UNSAFE, dse explored every path safely"
             elif mm == "SAFE" and z == "unsat":
                 why = "minimax SAFE, Spacer unsat"
             elif mm == "UNSAFE" and z == "sat":

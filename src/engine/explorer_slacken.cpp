@@ -1,0 +1,109 @@
+// Slackening (TRACER-X; DESIGN.md section 5, "Beyond unsat cores"), an option.
+//
+// A core interpolant is the projection of the path constraints a proof used: it repeats
+// their equations, so `t = 3` at one goal says nothing about a sibling path that arrives
+// with `t = 2`, although the subtree is just as safe from there. After a goal's children
+// are done, each one is summarised by its way out: the step to it together with the
+// negation of the interpolant its subtree was proved safe from (or the step alone when it
+// was infeasible). Any formula over the goal's state that rules out every way out is an
+// interpolant of the goal: every child is then infeasible or lands in its own interpolant.
+// The core interpolant's atoms (equations split into halves) are dropped one by one while
+// that still holds, so `t = 3` becomes `t =< 3` when only an upper bound matters below.
+//
+// Only goals with no loop header on their path and none among their children take part:
+// there a child's interpolant is a plain memo entry, safe for any state that satisfies it.
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "engine/explorer.hpp"
+
+namespace clpi::engine {
+
+using solver::Answer;
+using solver::Purpose;
+
+void Explorer::note_escape(const Transition& t, std::optional<Term> child_interpolant) {
+    if (frames_.empty()) return;
+    Frame& parent = frames_.back();
+    if (!parent.slack) return;
+    Term step = solver_.conjunction(t.constraints);
+    if (!child_interpolant) {
+        parent.escapes.push_back(step);
+        return;
+    }
+    if (solver_.is_true(*child_interpolant)) return;  // no way out of `true`
+    Term reached = solver_.instantiate(*child_interpolant, t.next_state, types_[t.next_point]);
+    Term escape[] = {step, solver_.negation(reached)};
+    parent.escapes.push_back(solver_.conjunction(escape));
+}
+
+void Explorer::no_escape_known() {
+    if (frames_.empty()) return;
+    Frame& parent = frames_.back();
+    parent.slack = false;
+    parent.escapes.clear();
+}
+
+Term Explorer::slacken(Term itp, const Frame& f) {
+    std::vector<Term> atoms;
+    for (Term c : solver_.conjuncts(itp)) {
+        if (auto halves = solver_.equation_halves(c)) {
+            atoms.push_back(halves->first);
+            atoms.push_back(halves->second);
+        } else {
+            atoms.push_back(c);
+        }
+    }
+    if (atoms.empty()) return itp;
+    if (f.escapes.empty()) {  // every child ended normally: safe from anywhere
+        stats_.slackened += atoms.size();
+        return solver_.conjunction({});
+    }
+    // A long conjunction costs a check per atom: the few-variable interpolants of
+    // branching code are where slackening pays.
+    constexpr std::size_t max_atoms = 12;
+    if (atoms.size() > max_atoms) return itp;
+    const Term escape = solver_.disjunction(f.escapes);
+    std::vector<Term> kept = atoms;
+    std::size_t dropped = 0;
+    for (std::size_t i = 0; i < kept.size();) {
+        std::vector<Term> trial = kept;
+        trial.erase(trial.begin() + static_cast<std::ptrdiff_t>(i));
+        Term at_goal = solver_.instantiate(solver_.conjunction(trial), f.state, types_[f.point]);
+        Term both[] = {at_goal, escape};
+        set_call_timeout();
+        if (solver_.check_alone(solver_.conjunction(both), Purpose::entailment) == Answer::unsat) {
+            kept = std::move(trial);  // not needed below
+            ++dropped;
+        } else {
+            ++i;  // needed (or unknown: keeping it is always sound)
+        }
+    }
+    // Loosening starts from a set of atoms that rules out every escape: shown by the last
+    // drop, or else checked here (a core interpolant always does; this is the proof).
+    if (dropped == 0) {
+        Term both[] = {solver_.instantiate(itp, f.state, types_[f.point]), escape};
+        set_call_timeout();
+        if (solver_.check_alone(solver_.conjunction(both), Purpose::entailment) != Answer::unsat) return itp;
+    }
+    // Then each bound that stays is moved out as far as the others allow: what it must
+    // avoid is every escape that satisfies the other atoms.
+    std::size_t loosened = 0;
+    for (std::size_t i = 0; i < kept.size(); ++i) {
+        std::vector<Term> others = kept;
+        others.erase(others.begin() + static_cast<std::ptrdiff_t>(i));
+        Term avoid[] = {solver_.instantiate(solver_.conjunction(others), f.state, types_[f.point]), escape};
+        set_call_timeout();
+        std::optional<Term> looser = solver_.loosest_bound(kept[i], f.state, types_[f.point], solver_.conjunction(avoid));
+        if (!looser || solver_.same(*looser, kept[i])) continue;
+        kept[i] = *looser;
+        ++loosened;
+    }
+    if (dropped + loosened == 0) return itp;
+    stats_.slackened += dropped + loosened;
+    std::erase_if(kept, [&](Term t) { return solver_.is_true(t); });
+    return solver_.conjunction(kept);
+}
+
+}  // namespace clpi::engine
