@@ -47,6 +47,7 @@ struct TreeNode {
     NodeKind kind = NodeKind::expanded;
     std::vector<TreeConstraint> constraints;
     std::optional<std::string> interpolant;   // the memo entry it stored
+    std::optional<std::string> core_interpolant;  // before slackening weakened it (--slacken)
     std::vector<ConstraintRef> core;          // infeasible / subsumed / closed: the proof
     std::uint64_t subsumer = 0;               // subsumed: the memo entry's node
     std::string subsumer_interpolant;

@@ -117,9 +117,17 @@ std::string story(const Tree& t, const TreeNode& n) {
     }
     // Its interpolant and the proofs below that made it.
     if (n.interpolant) {
-        out += fmt::format("Its interpolant: `{}`. It is the projection of the max constraints of its "
-                           "path; the proofs below that made them max:\n",
-                           *n.interpolant);
+        if (n.core_interpolant) {
+            out += fmt::format("Its interpolant: `{}`, slackened from `{}`: the children's interpolants "
+                               "need no more (each step out of it is infeasible or lands in the "
+                               "child's). The core interpolant is the projection of the max "
+                               "constraints of its path; the proofs below that made them max:\n",
+                               *n.interpolant, *n.core_interpolant);
+        } else {
+            out += fmt::format("Its interpolant: `{}`. It is the projection of the max constraints of its "
+                               "path; the proofs below that made them max:\n",
+                               *n.interpolant);
+        }
         bool any = false;
         for (const TreeNode& d : t.nodes) {
             if (d.id <= n.id || d.core.empty()) continue;

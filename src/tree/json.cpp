@@ -34,6 +34,7 @@ nlohmann::json document(const Tree& t, const std::string& result_json) {
         if (n.name) j["name"] = *n.name;
         if (n.line) j["line"] = *n.line;
         if (n.interpolant) j["interpolant"] = *n.interpolant;
+        if (n.core_interpolant) j["core_interpolant"] = *n.core_interpolant;
         if (n.kind == NodeKind::subsumed) {
             j["subsumer"] = n.subsumer;
             j["subsumer_interpolant"] = n.subsumer_interpolant;

@@ -133,7 +133,11 @@ std::string tree_text(const Tree& t, const TreeFormat& f) {
             out += fmt::format("{}  {}. {}{}{}\n", inner, k + 1, c.candidate ? "candidate " : "",
                                c.text, mark);
         }
-        if (n.interpolant) out += fmt::format("{}  interpolant: {}\n", inner, *n.interpolant);
+        if (n.interpolant) {
+            out += fmt::format("{}  interpolant: {}", inner, *n.interpolant);
+            if (n.core_interpolant) out += fmt::format(" (slackened from {})", *n.core_interpolant);
+            out += "\n";
+        }
         for (std::size_t k = mine.size(); k-- > 0;) {
             stack.push_back({mine[k], body, k + 1 == mine.size(), false});
         }

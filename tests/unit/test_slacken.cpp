@@ -46,6 +46,11 @@ TEST_CASE("slackening: overview (c) keeps s =< 2(n - k) at step k, one entry per
         return std::string("(none)");
     };
     CHECK(interpolant_at("p(22)") == "S =< 40");
+    for (const TreeNode& n : slack.tree->nodes) {
+        if (n.point == "p(22)" && n.kind == NodeKind::expanded) {
+            CHECK(n.core_interpolant == std::optional<std::string>("S = 20 ∧ Z = 0"));
+        }
+    }
     CHECK(interpolant_at("p(21)") == "S =< 38");
     CHECK(interpolant_at("p(3)") == "S =< 2");
     // The small instance grows with n, not with the number of sums.
