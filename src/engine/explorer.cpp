@@ -345,7 +345,9 @@ void Explorer::finish_frame() {
     Frame f = std::move(frames_.back());
     frames_.pop_back();
     if (slackening()) {
-        if (itp && f.slack && !f.header) {
+        // f's entry is a memo entry like any other, slackened or not: the parent may rely on it
+        // (a header's is over the incoming state, not the renamed one f.state: left out).
+        if (itp && !f.header) {
             Transition step;  // what note_escape reads of the transition into f
             step.constraints = {f.step};
             step.next_state = f.state;
