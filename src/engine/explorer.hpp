@@ -42,6 +42,9 @@ struct Candidate {
     // A bound on a position whose remainder is a candidate too (x =< 0 beside x mod 4 = 0):
     // the remainder survives any number of iterations, the bound rarely does.
     bool shadowed = false;
+    // x mod m = r for a position every rule of the loop moves by a multiple of m: invariant
+    // along every path around the loop, so a proof may lean on it at no cost.
+    bool remainder = false;
 };
 
 // The cells of the path (up to some goal) that a proof of a header candidate's invariance

@@ -250,6 +250,7 @@ void Explorer::install_header(Frame& f) {
         }
         h.groups.push_back(congruence);
         add(congruence);
+        h.candidates.back().remainder = true;
         ++group;
     }
     // Variables the path defines (x = 0, y = n, with n kept by the loop) also get their
@@ -414,7 +415,22 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
         if (h.candidates[i].locked || h.candidates[i].blocked) all_abstractable = false;
     }
     if (all_abstractable) {
-        for (std::size_t i : pending) kept[i] = 0;
+        // A candidate that is invariant given a remainder (a bound that holds because of a
+        // parity: i < n ∧ i mod 2 = 0 ∧ n = 128 keeps i + 2 =< n) is kept. The remainder its
+        // proof uses is marked, which costs nothing: every path around the loop keeps it.
+        std::vector<char> premises(n, 0);
+        for (std::size_t k = 0; k < n; ++k) premises[k] = proven[k] && h.candidates[k].remainder;
+        const bool helps = std::count(premises.begin(), premises.end(), 1) > 0;
+        for (std::size_t i : pending) {
+            premises[i] = 1;
+            Answer a = helps ? invariant(i, premises, proofs[i]) : Answer::sat;
+            premises[i] = 0;
+            if (a == Answer::unknown) {
+                restore();
+                return false;
+            }
+            kept[i] = a == Answer::unsat ? 1 : 0;
+        }
     }
     for (bool changed = !all_abstractable; changed;) {
         changed = false;
