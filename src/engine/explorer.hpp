@@ -45,6 +45,8 @@ struct Candidate {
     // x mod m = r for a position every rule of the loop moves by a multiple of m: invariant
     // along every path around the loop, so a proof may lean on it at no cost.
     bool remainder = false;
+    // Kept by a closure of its loop at least once (shown invariant along some way back).
+    bool closed = false;
 };
 
 // The cells of the path (up to some goal) that a proof of a header candidate's invariance

@@ -481,6 +481,7 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
     loop_proofs.clear();
     for (std::size_t i = 0; i < n; ++i) {
         if (!kept[i]) continue;
+        h.candidates[i].closed = true;
         note_core(proofs[i], &frames_[hi].header->candidates[i]);
         core.insert(core.end(), proofs[i].begin(), proofs[i].end());
         std::sort(proofs[i].begin(), proofs[i].end());
@@ -523,10 +524,22 @@ bool Explorer::weaken_inner(std::size_t hi, const std::vector<CellId>& abstracte
             solver_.set_active(d.cell, false);
         }
     }
-    // The invariance proofs of the candidates kept must not use what goes.
+    // The invariance proofs of the candidates kept must not use what goes, nor a candidate
+    // of an inner header that its own loop has not yet shown invariant: the proof would pin
+    // it, and the inner loop, whose body may not be explored yet, would have to unroll
+    // instead (a loop over the cells of a rectangle would close the outer loop with
+    // cells = 0 before the inner loop counts a cell).
+    std::vector<CellId> free_inner;
+    for (std::size_t k = hi + 1; k < frames_.size(); ++k) {
+        if (!frames_[k].header) continue;
+        for (const Candidate& d : frames_[k].header->candidates) {
+            if (!d.min && !d.blocked && !d.locked && !d.closed) free_inner.push_back(d.cell);
+        }
+    }
     for (const std::vector<CellId>* proof : kept_proofs) {
         for (CellId c : *proof) {
             if (std::find(off.begin(), off.end(), c) != off.end()) return undo();
+            if (std::find(free_inner.begin(), free_inner.end(), c) != free_inner.end()) return undo();
         }
     }
     for (CellId c : abstracted) solver_.set_active(c, true);  // the caller abstracts them
