@@ -47,6 +47,9 @@ struct Candidate {
     bool remainder = false;
     // Kept by a closure of its loop at least once (shown invariant along some way back).
     bool closed = false;
+    // An outer loop's closure abstracted what implied it (nested-header weakening): off for
+    // good, never locked, never switched on by a restart or a concrete check.
+    bool stale = false;
 };
 
 // The cells of the path (up to some goal) that a proof of a header candidate's invariance

@@ -163,7 +163,7 @@ std::optional<Counterexample> Explorer::accelerated_error(const std::vector<std:
         for (const Candidate& c : h.candidates) solver_.set_active(c.cell, false);
         for (solver::CellId l : h.links) solver_.set_active(l, false);
         std::optional<Integer> iterations = iterations_to_error(hf, *cycle);
-        for (const Candidate& c : h.candidates) solver_.set_active(c.cell, true);
+        for (const Candidate& c : h.candidates) solver_.set_active(c.cell, !c.stale);
         for (solver::CellId l : h.links) solver_.set_active(l, true);
         if (!iterations) continue;
         if (auto cex = unrolled_error(k, *cycle, *iterations, step)) {

@@ -496,6 +496,7 @@ bool Explorer::weaken_inner(std::size_t hi, const std::vector<CellId>& abstracte
                             const std::vector<std::vector<CellId>*>& kept_proofs,
                             std::vector<std::string>& weakened_text) {
     std::vector<std::pair<std::size_t, std::size_t>> weakened;  // (frame, candidate)
+    std::vector<Candidate*> stale;  // abstracted already, and no longer following either
     std::vector<CellId> off = abstracted;
     for (CellId c : off) solver_.set_active(c, false);
     auto undo = [&] {
@@ -514,10 +515,16 @@ bool Explorer::weaken_inner(std::size_t hi, const std::vector<CellId>& abstracte
         }
         for (std::size_t i = 0; i < gh.candidates.size(); ++i) {
             Candidate& d = gh.candidates[i];
-            if (d.min) continue;
+            if (d.stale) continue;
             Term holds = solver_.instantiate(d.formula, gh.entry_state, types_[g.point]);
             set_call_timeout();
             if (solver_.core_among(before, holds)) continue;
+            // One abstracted already must never come back (a restart of its header, a
+            // lock): the path no longer implies it.
+            if (d.min) {
+                stale.push_back(&d);
+                continue;
+            }
             if (d.locked || d.blocked) return undo();  // a proof below relies on it
             weakened.emplace_back(k, i);
             off.push_back(d.cell);
@@ -543,10 +550,12 @@ bool Explorer::weaken_inner(std::size_t hi, const std::vector<CellId>& abstracte
         }
     }
     for (CellId c : abstracted) solver_.set_active(c, true);  // the caller abstracts them
+    for (Candidate* d : stale) d->stale = true;
     for (auto [k, i] : weakened) {
         Frame& g = frames_[k];
         Candidate& d = g.header->candidates[i];
         d.min = true;
+        d.stale = true;
         ++stats_.weakenings;
         if (record_) {
             std::string text = solver_.to_clp(d.formula, point_names(g.point));
@@ -668,7 +677,9 @@ Explorer::Visit Explorer::on_error(std::uint64_t node, PathStep step) {
     enum class Mode { explored, full, concrete };
     auto set_mode = [&](std::size_t k, Mode m) {
         Header& h = *frames_[k].header;
-        for (const Candidate& c : h.candidates) solver_.set_active(c.cell, m != Mode::explored || !c.min);
+        for (const Candidate& c : h.candidates) {
+            solver_.set_active(c.cell, m == Mode::explored ? !c.min : !c.stale);
+        }
         for (CellId l : h.links) solver_.set_active(l, m == Mode::concrete);
     };
     auto leave_unexplained = [&](bool unknown) {
@@ -783,7 +794,9 @@ void Explorer::restart(std::size_t hi) {
     h.max_cells.clear();
     h.complete = true;
     for (Candidate& c : h.header->candidates) {
-        c.min = c.max = c.blocked = false;
+        c.max = c.blocked = c.closed = false;
+        if (c.stale) continue;  // an outer loop's abstraction took what implied it: stays off
+        c.min = false;
         solver_.set_active(c.cell, true);
         if (record_) rec_mark(c.cell, Mark::neutral);
     }
