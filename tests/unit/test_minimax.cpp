@@ -212,6 +212,33 @@ TEST_CASE("nested loops: safe, and an error that needs both loops to run") {
     CHECK(unsafe.counterexample.has_value());
 }
 
+TEST_CASE("a restart of an inner loop does not bring back what an outer abstraction took away") {
+    // Found by the differential test (seed 20586). The outer loop at p(3) closes inside the
+    // inner loop's subtree (p(6)) by abstracting Z =< 0; the inner header had abstracted its
+    // own Z =< 0 already. A spurious error then restarts the inner header with Z =< 0
+    // locked, which the path no longer implies: the loop "proved" Y =< 1 and minimax
+    // answered SAFE. The error is real: three rounds of the outer loop take Y to 4.
+    const std::string text = "?- p(0, X, Y, Z).\n"
+                             "p(0, X, Y, Z) :- p(1, X1, Y1, Z1), X1 = 1, Y1 = 1, Z1 = 2.\n"
+                             "p(1, X, Y, Z) :- p(2, X, Y, Z1), Z1 = 0.\n"
+                             "p(1, X, Y, Z) :- p(2, X, Y, Z).\n"
+                             "p(2, X, Y, Z) :- p(3, X, Y, Z).\n"
+                             "p(3, X, Y, Z) :- p(4, X, Y, Z), Y =< 1.\n"
+                             "p(3, X, Y, Z) :- p(5, X, Y, Z), Y > 1.\n"
+                             "p(4, X, Y, Z) :- p(6, X, Y1, Z), Y1 = Z - 2.\n"
+                             "p(6, X, Y, Z) :- p(7, X, Y, Z), Z >= 2.\n"
+                             "p(6, X, Y, Z) :- p(8, X, Y, Z), Z < 2.\n"
+                             "p(6, X, Y, Z) :- p(8, X, Y, Z).\n"
+                             "p(7, X, Y, Z) :- p(6, X1, Y1, Z), Z =< -1, X1 = Y + 2, Y1 = 0.\n"
+                             "p(8, X, Y, Z) :- p(3, X, Y, Z1), Z1 = Z + 3.\n"
+                             "p(8, X, Y, Z) :- p(3, X, Y1, Z1), X =< 3, Y1 = 1, Z1 = Y + 2.\n"
+                             "p(5, X, Y, Z) :- error, Y != 3.\n"
+                             "p(5, X, Y, Z).\n";
+    Result r = run_text(text);
+    REQUIRE(r.verdict == Verdict::unsafe);
+    CHECK(r.counterexample.has_value());
+}
+
 TEST_CASE("variables that start at constants get their difference as a candidate") {
     // x = 0; y = 0; while (*) { x += 2; y += 1; } if (x < y) error: needs x >= y.
     Result r = run_text("?- p(0, X, Y).\n"
