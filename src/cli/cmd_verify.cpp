@@ -199,7 +199,8 @@ Runner add_verify_command(CLI::App& app) {
         ->check(CLI::NonNegativeNumber);
     cmd->add_flag("--slacken", args->slacken,
                   "weaken interpolants of loop-free code as far as the proofs below allow "
-                  "(t = 3 becomes t =< 3): fewer nodes where many paths differ only by a counter");
+                  "(t = 3 becomes t =< 20 when all that follows is a check t > 20): fewer "
+                  "nodes where many paths differ only by a counter");
     cmd->add_option("--timeout", args->timeout_s, "stop after SECONDS: UNKNOWN (timeout)")
         ->check(CLI::PositiveNumber);
     cmd->add_option("--memory-limit", args->memory_mb, "stop above MB of memory: UNKNOWN (memory)")
