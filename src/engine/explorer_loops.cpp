@@ -26,6 +26,9 @@
 // outer loop's candidate weakens the headers nested between it and the goal: their
 // candidates that no longer follow from the path go too, under the same rule (nested-header
 // weakening); those that still follow stay, and every proof that used them stays valid.
+// What goes is stale for good: a later restart of the inner loop, or a lock, would
+// otherwise assume again what the path no longer implies. And the outer loop may not lean
+// on an inner candidate its own loop has not shown invariant yet: that would pin it.
 #include <algorithm>
 
 #include <fmt/format.h>
