@@ -150,7 +150,9 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
             rec_kind(node, NodeKind::infeasible);
             rec_core(node, core);
         }
-        if (slackening()) note_escape(t, std::nullopt);  // the step itself is the way out
+        if (slackening()) {  // the step itself is the way out
+            note_escape(solver_.conjunction(t.constraints), t.next_state, t.next_point, std::nullopt);
+        }
         return leave(core, true);
     }
     if (a == Answer::unknown) {
@@ -205,7 +207,7 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
             if (last_forced_header_ != 0 || !proofs.empty()) {
                 no_escape_known();
             } else {
-                note_escape(t, by->interpolant);
+                note_escape(solver_.conjunction(t.constraints), t.next_state, t.next_point, by->interpolant);
             }
         }
         return leave(core, complete, proofs);
@@ -348,11 +350,7 @@ void Explorer::finish_frame() {
         // f's entry is a memo entry like any other, slackened or not: the parent may rely on it
         // (a header's is over the incoming state, not the renamed one f.state: left out).
         if (itp && !f.header) {
-            Transition step;  // what note_escape reads of the transition into f
-            step.constraints = {f.step};
-            step.next_state = f.state;
-            step.next_point = f.point;
-            note_escape(step, *itp);
+            note_escape(f.step, f.state, f.point, *itp);
         } else {
             no_escape_known();
         }

@@ -211,9 +211,10 @@ private:
     // the children's proofs do not need, i.e. while itp still rules out every escape of `f`.
     // Sound whatever the order; the result is weaker than itp, so the path still implies it.
     Term slacken(Term itp, const Frame& f);
-    // The parent's record of a child's proof, for slackening: the step `t` leads into
-    // `child_interpolant` (nothing: `t` is infeasible).
-    void note_escape(const Transition& t, std::optional<Term> child_interpolant);
+    // The parent's record of a child's proof, for slackening: `step` (the transition as one
+    // formula) leads into `child_interpolant` at the child's state (nothing: it is infeasible).
+    void note_escape(Term step, std::span<const Term> child_state, PointId child_point,
+                     std::optional<Term> child_interpolant);
     void no_escape_known();
     [[nodiscard]] bool slackening() const { return options_.slacken && traits_.interpolate; }
     // The interpolant of the goal on top of the stack: its max cells (sorted) projected

@@ -23,17 +23,17 @@ namespace clpi::engine {
 using solver::Answer;
 using solver::Purpose;
 
-void Explorer::note_escape(const Transition& t, std::optional<Term> child_interpolant) {
+void Explorer::note_escape(Term step, std::span<const Term> child_state, PointId child_point,
+                           std::optional<Term> child_interpolant) {
     if (frames_.empty()) return;
     Frame& parent = frames_.back();
     if (!parent.slack) return;
-    Term step = solver_.conjunction(t.constraints);
     if (!child_interpolant) {
         parent.escapes.push_back(step);
         return;
     }
     if (solver_.is_true(*child_interpolant)) return;  // no way out of `true`
-    Term reached = solver_.instantiate(*child_interpolant, t.next_state, types_[t.next_point]);
+    Term reached = solver_.instantiate(*child_interpolant, child_state, types_[child_point]);
     Term escape[] = {step, solver_.negation(reached)};
     parent.escapes.push_back(solver_.conjunction(escape));
 }
