@@ -337,8 +337,8 @@ void Explorer::finish_frame() {
     std::optional<std::string> core_text;  // before slackening, for the tree
     {
         const Frame& top = frames_.back();
-        if (itp && slackening() && top.slack && top.complete && contexts.empty() && !top.header &&
-            headers_on_path_ == 0) {
+        // No header on the path: then the goal is no header itself and has no loop contexts.
+        if (itp && slackening() && top.slack && top.complete && headers_on_path_ == 0) {
             Term slack = slacken(*itp, top);
             if (record_ && !solver_.same(slack, *itp)) core_text = solver_.to_clp(*itp, point_names(top.point));
             itp = slack;
