@@ -28,21 +28,10 @@ Explorer::Explorer(const Program& program, const Options& options, StrategyTrait
     for (PointId p = 0; p < program.points.size(); ++p) types_.push_back(state_types(program, p));
 }
 
-// The solver's per-call limit follows the time left, in whole seconds: setting a Z3
-// parameter is not free, so it changes at most once a second.
-void Explorer::set_call_timeout() {
-    if (options_.timeout_s <= 0) return;
-    unsigned ms = (limits_.remaining_ms() + 999) / 1000 * 1000;
-    if (ms == call_timeout_ms_) return;
-    call_timeout_ms_ = ms;
-    solver_.set_call_timeout_ms(ms);
-}
-
 Answer Explorer::feasible(const Transition& t) {
     // The last model satisfies the whole prefix; if, given values for the new variables
     // the step defines, it also satisfies the new cells, no solver call is needed.
     if (solver_.model_extends(t.constraints, t.fresh)) return Answer::sat;
-    set_call_timeout();
     return solver_.check();
 }
 
@@ -78,11 +67,7 @@ bool Explorer::subsumed(PointId point, const std::vector<Term>& state, std::vect
         if (!e.covers(on_path_)) continue;
         Term goal = solver_.instantiate(e.interpolant, state, types_[point]);
         // A model of the path that violates the interpolant disproves entailment for free.
-        bool covered = !solver_.model_falsifies(goal);
-        if (covered) {
-            set_call_timeout();
-            covered = entailed(goal, core);
-        }
+        bool covered = !solver_.model_falsifies(goal) && entailed(goal, core);
         if (!covered && e.plain) covered = forced_subsumption(e, point, state, core, proofs);
         if (covered) {
             complete = e.counts.empty();

@@ -199,7 +199,6 @@ private:
     // When `f` (just taken off the stack, its scope still open) finishes: the summary cells
     // its proofs marked are traded for the parent's summary cells that imply them.
     void expand_summary(Frame& f);
-    void set_call_timeout();
     // Is the goal covered by a memo entry? `core`: the cells that proved it; `complete`:
     // whether the entry's subtree was explored without a cut.
     bool subsumed(PointId point, const std::vector<Term>& state, std::vector<solver::CellId>& core,
@@ -237,7 +236,6 @@ private:
     std::optional<Counterexample> counterexample_;
     Stats stats_;
     bool solver_unknown_ = false;
-    unsigned call_timeout_ms_ = 0;  // last per-call limit given to the solver
     std::uint64_t proj_stamps_ = 0;
     PointGraph graph_;
     std::vector<int> header_frame_;          // per point: index of its header frame, or -1

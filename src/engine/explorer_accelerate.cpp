@@ -71,7 +71,6 @@ std::optional<Integer> Explorer::iterations_to_error(const Frame& hf,
     std::vector<Number> step(types.size());
     solver_.push();
     std::vector<Term> after = run_cycle(h.entry_state);
-    set_call_timeout();
     bool feasible = solver_.check() == Answer::sat && solver_.ensure_model() == Answer::sat;
     for (std::size_t i = 0; feasible && i < types.size(); ++i) {
         if (!modified[i]) continue;
@@ -108,11 +107,9 @@ std::optional<Integer> Explorer::iterations_to_error(const Frame& hf,
     // unrolling find it as the papers do, with the shortest counterexample.
     solver_.push();
     solver_.add_cell(solver_.at_least(solver_.numeral(Options::max_deepening), k));
-    set_call_timeout();
     bool shallow = solver_.check() != Answer::unsat;
     solver_.pop();
     std::optional<Integer> iterations;
-    set_call_timeout();
     if (!shallow && solver_.check() == Answer::sat && solver_.ensure_model() == Answer::sat) {
         iterations = numerator(solver_.value(k).number);
     }
@@ -133,7 +130,6 @@ std::optional<Counterexample> Explorer::unrolled_error(std::size_t k,
     rules.push_back(step.rule);
 
     solver::Solver own(program_.domain, solver::Use::one_shot);
-    own.set_call_timeout_ms(call_timeout_ms_);
     std::vector<PathStep> path;
     std::vector<Term> constraints;  // one cell for them all: no core is ever asked of it
     Transition root = start(own, program_);

@@ -128,7 +128,6 @@ const std::vector<Integer>& Explorer::step_moduli(PointId header) {
         for (std::uint32_t i = 0; i < hp.state_arity; ++i) s.push_back(solver_.fresh("step", types[i]));
         Transition t = apply_rule(solver_, program_, ri, s);
         for (Term c : t.constraints) solver_.add_cell(c);
-        set_call_timeout();
         if (solver_.check() == Answer::sat && solver_.ensure_model() == Answer::sat) {
             // The step each position takes in this model (read before the entailment
             // checks, which replace the model).
@@ -143,7 +142,6 @@ const std::vector<Integer>& Explorer::step_moduli(PointId header) {
                 const Number& d = step[i];
                 std::pair<Number, Term> moved[] = {{1, s[i]}};
                 Term exact = solver_.equal(t.next_state[i], solver_.linear_sum(moved, d));
-                set_call_timeout();
                 if (denominator(d) == 1 && solver_.entails(exact, nullptr) == Answer::unsat) {
                     g[i] = boost::multiprecision::gcd(g[i], boost::multiprecision::abs(numerator(d)));
                     if (g[i] == 1) open[i] = false;
@@ -222,7 +220,6 @@ void Explorer::install_header(Frame& f) {
         std::vector<std::uint32_t> vars = solver_.point_vars_in(closure);
         bool changes = std::any_of(vars.begin(), vars.end(), [&](auto i) { return modified[i]; });
         if (!changes) continue;
-        set_call_timeout();
         if (solver_.entails(solver_.instantiate(closure, f.state, types), nullptr) != Answer::unsat) continue;
         h.groups.push_back(closure);
         add(closure);
@@ -235,7 +232,6 @@ void Explorer::install_header(Frame& f) {
     std::vector<std::optional<Integer>> remainder(moduli.size());  // in a model of the path
     for (std::uint32_t i = 0; i < moduli.size(); ++i) {
         if (moduli[i] == 0) continue;
-        set_call_timeout();
         if (solver_.ensure_model() != Answer::sat) break;
         Number v = solver_.value(f.state[i]).number;
         if (denominator(v) != 1) continue;
@@ -246,7 +242,6 @@ void Explorer::install_header(Frame& f) {
         if (!remainder[i]) continue;
         const Integer& r = *remainder[i];
         Term congruence = solver_.congruence(solver_.point_var(i, types[i]), moduli[i], r);
-        set_call_timeout();
         if (solver_.entails(solver_.instantiate(congruence, f.state, types), nullptr) != Answer::unsat) continue;
         for (Candidate& c : h.candidates) {
             if (solver_.point_vars_in(c.formula) == std::vector<std::uint32_t>{i}) c.shadowed = true;
@@ -363,7 +358,6 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
         }
         if (goals[i] == 0) goals[i] = solver_.substitute(solver_.cell_term(h.candidates[i].cell), from, to);
         proof.clear();
-        set_call_timeout();
         return solver_.entails(goals[i], &proof);
     };
     auto restore = [&] {
@@ -384,7 +378,6 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
         for (std::size_t i = 0; i < n; ++i) {
             if (!h.candidates[i].min) all.push_back(goals[i]);
         }
-        set_call_timeout();
         if (solver_.entails(solver_.conjunction(all), nullptr) != Answer::unsat) return false;
     }
     // First each candidate alone: c at the header and the path back imply c at the goal.
@@ -520,7 +513,6 @@ bool Explorer::weaken_inner(std::size_t hi, const std::vector<CellId>& abstracte
             Candidate& d = gh.candidates[i];
             if (d.stale) continue;
             Term holds = solver_.instantiate(d.formula, gh.entry_state, types_[g.point]);
-            set_call_timeout();
             if (solver_.core_among(before, holds)) continue;
             // One abstracted already must never come back (a restart of its header, a
             // lock): the path no longer implies it.
@@ -613,11 +605,7 @@ bool Explorer::forced_subsumption(const MemoEntry& e, PointId point, const std::
         const Candidate& c = frames_[*hi].header->candidates[lc.candidate];
         if (c.min) continue;  // abstracted since: its invariance is no longer needed
         Term goal = solver_.instantiate(lc.formula, state, types);
-        bool holds = !solver_.model_falsifies(goal);
-        if (holds) {
-            set_call_timeout();
-            holds = solver_.entails(goal, nullptr) == Answer::unsat;
-        }
+        bool holds = !solver_.model_falsifies(goal) && solver_.entails(goal, nullptr) == Answer::unsat;
         if (!holds && (c.locked || c.blocked || !may_abstract(*hi))) return false;
         abstracts = abstracts || !holds;
         contexts.push_back({*hi, lc.candidate, goal, holds});
@@ -635,13 +623,11 @@ bool Explorer::forced_subsumption(const MemoEntry& e, PointId point, const std::
         return false;
     };
     std::vector<CellId> plain_core;
-    set_call_timeout();
     if (!entailed(plain, plain_core)) return undo();
     std::vector<LoopProof> kept;
     for (const Context& c : contexts) {
         if (!c.holds) continue;
         std::vector<CellId> proof;
-        set_call_timeout();
         if (!entailed(c.goal, proof)) return undo();
         std::sort(proof.begin(), proof.end());
         kept.push_back({frames_[c.frame].node, c.candidate, std::move(proof)});
@@ -698,7 +684,6 @@ Explorer::Visit Explorer::on_error(std::uint64_t node, PathStep step) {
     };
 
     for (std::size_t k : headers) set_mode(k, Mode::concrete);
-    set_call_timeout();
     Answer concrete = solver_.check();
     if (concrete == Answer::sat && solver_.ensure_model() == Answer::sat) {
         if (record_) rec_kind(node, NodeKind::error_real);
@@ -722,7 +707,6 @@ Explorer::Visit Explorer::on_error(std::uint64_t node, PathStep step) {
         const std::size_t k = headers[n];
         for (std::size_t m = 0; m < n; ++m) set_mode(headers[m], Mode::explored);
         set_mode(k, Mode::full);
-        set_call_timeout();
         Answer a = solver_.check();
         if (a == Answer::unsat) {
             std::vector<CellId> core = solver_.unsat_core();
@@ -828,7 +812,6 @@ void Explorer::require_candidates_above(Frame& f) {
     }
     if (used.empty()) return;
     std::vector<CellId> core;
-    set_call_timeout();
     if (solver_.entails(solver_.conjunction(used), &core) != Answer::unsat) {
         // Cannot happen for candidates projected from the path; if the solver cannot tell,
         // the whole prefix is kept: weaker interpolants, never unsound ones.

@@ -72,7 +72,6 @@ Term Explorer::slacken(Term itp, const Frame& f) {
         trial.erase(trial.begin() + static_cast<std::ptrdiff_t>(i));
         Term at_goal = solver_.instantiate(solver_.conjunction(trial), f.state, types_[f.point]);
         Term both[] = {at_goal, escape};
-        set_call_timeout();
         if (solver_.check_alone(solver_.conjunction(both), Purpose::entailment) == Answer::unsat) {
             kept = std::move(trial);  // not needed below
             ++dropped;
@@ -84,7 +83,6 @@ Term Explorer::slacken(Term itp, const Frame& f) {
     // drop, or else checked here (a core interpolant always does; this is the proof).
     if (dropped == 0) {
         Term both[] = {solver_.instantiate(itp, f.state, types_[f.point]), escape};
-        set_call_timeout();
         if (solver_.check_alone(solver_.conjunction(both), Purpose::entailment) != Answer::unsat) return itp;
     }
     // Then each bound that stays is moved out as far as the others allow: what it must
@@ -94,7 +92,6 @@ Term Explorer::slacken(Term itp, const Frame& f) {
         std::vector<Term> others = kept;
         others.erase(others.begin() + static_cast<std::ptrdiff_t>(i));
         Term avoid[] = {solver_.instantiate(solver_.conjunction(others), f.state, types_[f.point]), escape};
-        set_call_timeout();
         std::optional<Term> looser = solver_.loosest_bound(kept[i], f.state, types_[f.point], solver_.conjunction(avoid));
         if (!looser || solver_.same(*looser, kept[i])) continue;
         kept[i] = *looser;

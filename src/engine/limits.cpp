@@ -32,12 +32,6 @@ double Limits::elapsed_s() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
 }
 
-unsigned Limits::remaining_ms() const {
-    if (options_.timeout_s <= 0) return 0;
-    double left = options_.timeout_s - elapsed_s();
-    return left <= 0.001 ? 1u : static_cast<unsigned>(left * 1000.0);
-}
-
 std::optional<UnknownReason> Limits::exceeded() {
     if (options_.interrupt && options_.interrupt->load(std::memory_order_relaxed)) {
         return UnknownReason::interrupted;

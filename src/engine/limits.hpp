@@ -20,8 +20,6 @@ public:
     // reads the interrupt flag, the clock and, when a memory limit is set, /proc.
     [[nodiscard]] std::optional<UnknownReason> passed() const;
     [[nodiscard]] double elapsed_s() const;
-    // Milliseconds left before the timeout, for the solver's per-call limit (0: no limit).
-    [[nodiscard]] unsigned remaining_ms() const;
     // True about twice a second.
     bool progress_due();
 

@@ -1,7 +1,9 @@
 // A thread that enforces the limits of a run while the engine is inside one long solver
 // call: the engine looks at its limits once per node, but a single Z3 call (a projection,
 // a non-linear check) can run far past a timeout. The watchdog looks every 50 ms and, once
-// a limit is passed, interrupts the solver until the run ends.
+// a limit is passed, interrupts the solver until the run ends. It is the only limit inside a
+// call: Z3's own per-call timeout arms a timer at every check, which doubled the time of runs
+// made of thousands of small checks.
 #pragma once
 
 #include <condition_variable>

@@ -447,15 +447,6 @@ void Solver::interrupt() {
     impl_->ctx.interrupt();
 }
 
-void Solver::set_call_timeout_ms(unsigned ms) {
-    impl_->call_timeout_ms = ms;
-    z3::params p(impl_->ctx);
-    p.set("timeout", ms == 0 ? 4294967295u : ms);
-    impl_->solver.set(p);
-    impl_->tracked.set(p);
-    impl_->scratch.set(p);
-}
-
 const SolverStats& Solver::stats() const { return impl_->stats; }
 
 }  // namespace clpi::solver

@@ -163,8 +163,6 @@ public:
 
     // ---- output and limits ----
     [[nodiscard]] std::string to_smtlib(Term t) const;
-    // Each check gets at most this many milliseconds (0: no limit).
-    void set_call_timeout_ms(unsigned ms);
     // Stops the call running now (a check, a projection) with `unknown`; the only member
     // that may be called from another thread.
     void interrupt();

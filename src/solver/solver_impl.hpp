@@ -69,7 +69,6 @@ struct Solver::Impl {
         model_credit = std::min(model_credit + 1, 64);
     }
     std::uint64_t fresh_counter = 0;
-    unsigned call_timeout_ms = 0;  // for solvers made per call (0: none)
     SolverStats stats;
     Term true_term = 0;
     Term false_term = 0;
