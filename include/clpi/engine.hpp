@@ -55,6 +55,10 @@ struct Options {
 // an internal inconsistency (a counterexample that does not replay) throws InternalError.
 [[nodiscard]] Result verify(const Program& program, const Options& options);
 
+// Optional: starts the solver's set-up (milliseconds) on another thread, so that it overlaps
+// reading the input. Call it before loading the program that verify() will be given.
+void prepare_verify();
+
 struct InternalError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };

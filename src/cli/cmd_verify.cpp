@@ -115,6 +115,7 @@ const char* chc_comp_answer(Verdict v) {
 }
 
 int run_verify(const VerifyArgs& a) {
+    prepare_verify();
     auto program = load_program(a.file, a.c_options());
     if (!program) return exit_bad_input;
 

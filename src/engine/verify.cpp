@@ -169,6 +169,8 @@ Result verify_deepening(const Program& program, const Options& options) {
 
 }  // namespace
 
+void prepare_verify() { solver::prepare_context(); }
+
 Result verify(const Program& program, const Options& options) {
     solver::begin_run();
     if (options.strategy == Strategy::minimax && !options.unroll &&

@@ -1,6 +1,7 @@
 #include "solver/solver_impl.hpp"
 
 #include <algorithm>
+#include <future>
 #include <stdexcept>
 
 namespace clpi::solver {
@@ -30,7 +31,20 @@ std::shared_ptr<z3::context>& thread_context() {
 }
 // Whether a Solver has used the thread's context since the last begin_run().
 thread_local bool context_used = false;
+// A context being made on another thread (prepare_context). A thread_local, not a leaked
+// pointer: at exit its destructor waits for the maker, which must not outlive Z3's globals.
+thread_local std::future<std::shared_ptr<z3::context>> prepared;
+
+std::shared_ptr<z3::context> new_context() {
+    if (prepared.valid()) return prepared.get();
+    return std::make_shared<z3::context>();
+}
 }  // namespace
+
+void prepare_context() {
+    if (thread_context() || prepared.valid()) return;
+    prepared = std::async(std::launch::async, [] { return std::make_shared<z3::context>(); });
+}
 
 void begin_run() {
     if (context_used) thread_context().reset();  // freed with the last Solver still on it
@@ -47,8 +61,7 @@ Solver::Impl::~Impl() {
 // propagation), but setting up the pipeline costs milliseconds that a path solver, whose
 // first act is a push, never uses. The path solvers are that SMT core directly.
 Solver::Impl::Impl(Domain d, Use use)
-    : context_owner(thread_context() ? thread_context()
-                                     : (thread_context() = std::make_shared<z3::context>())),
+    : context_owner(thread_context() ? thread_context() : (thread_context() = new_context())),
       ctx((context_used = true, *context_owner)),
       solver(use == Use::one_shot ? z3::solver(ctx) : z3::solver(ctx, z3::solver::simple())),
       tracked(ctx, z3::solver::simple()),

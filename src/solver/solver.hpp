@@ -47,6 +47,11 @@ struct Value {
 // depend on the runs before it in the same process.
 void begin_run();
 
+// Starts making this thread's next context on another thread: creating a Z3 context takes
+// milliseconds (it fills tens of megabytes), which can overlap reading the input (a C
+// program's conversion takes longer). The first Solver made afterwards waits for it.
+void prepare_context();
+
 // How a Solver will be used: along a path (scopes pushed and popped, many small checks), or
 // for one check of one large formula without scopes.
 enum class Use { path, one_shot };
