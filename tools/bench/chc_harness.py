@@ -2,8 +2,10 @@
 """clpi against Z3's Spacer on a benchmark set: verdicts, time, memory, PAR-2, cactus plot.
 
 Instances: a directory (its .smt2, .clp and .c files), one such file, or a list file (one path a line,
-relative to the list file; `#` comments). CHC files go to both tools as they are; CLP and
-C programs go to clpi directly and to z3 as the output of `clpi export --chc`.
+relative to the list file; `#` comments). CHC files go to both tools as they are; CLP
+programs go to clpi directly and to z3 as the output of `clpi export --chc`. A C program is
+converted once by c2clp; clpi verifies the CLP program it gives and z3 that program's export,
+and the conversion's time is reported apart (--c-end-to-end: clpi gets the C program).
 Expected verdicts: an `expected.tsv` next to the instances (`file<TAB>sat|unsat|safe|unsafe`),
 else a header comment `expected: safe|unsafe` (or `actual: safe|unsafe`), else
 `(set-info :status sat|unsat)`.
@@ -156,6 +158,26 @@ def run_z3(args, path):
             "verdict": verdict, "reason": "" if verdict != "error" else first[:80]}
 
 
+def clpi_input(args, path, folder):
+    """The file clpi verifies, and the seconds a conversion took (None when none was made).
+
+    A C program is converted once by c2clp, as z3's input is exported once: the engines
+    are timed on the same translated program and the translation is reported apart
+    (--c-end-to-end times `clpi verify prog.c`, conversion included)."""
+    if not path.endswith(".c") or args.c_end_to_end:
+        return path, None
+    os.makedirs(folder, exist_ok=True)
+    target = os.path.join(folder, os.path.basename(path)[:-2] + ".clp")
+    converter = args.c2clp or os.path.join(os.path.dirname(os.path.abspath(args.clpi)), "c2clp")
+    start = time.monotonic()
+    done = subprocess.run([converter, "-o", target, path], stderr=subprocess.PIPE, text=True)
+    seconds = time.monotonic() - start
+    if done.returncode != 0:
+        print("  conversion failed for %s: %s" % (path, done.stderr.strip()), file=sys.stderr)
+        return path, None  # clpi reports the C program's error itself
+    return target, seconds
+
+
 def z3_input(args, path, folder):
     """The CHC file z3 reads for an instance: the file itself, or clpi's export of it."""
     if path.endswith(".smt2"):
@@ -184,8 +206,13 @@ def parse_args():
     ap.add_argument("--jobs", type=int, default=2, help="runs at a time (at most 2)")
     ap.add_argument("--clpi", default=os.path.join(ROOT, "build", "clpi"))
     ap.add_argument("--z3", default="z3")
+    ap.add_argument("--c2clp", help="the C converter (default: the c2clp next to --clpi)")
     ap.add_argument("--clpi-arg", action="append", default=[],
                     help="extra argument for clpi verify (repeatable)")
+    ap.add_argument("--c-end-to-end", action="store_true",
+                    help="time clpi on C programs themselves, their conversion by c2clp "
+                         "included (default: both tools get the converted program, and the "
+                         "conversion is timed apart)")
     ap.add_argument("--z3-from", metavar="RESULTS_JSON",
                     help="take z3's results from an earlier run's results.json (same instances "
                          "and limit) instead of running z3 again: for re-measuring clpi alone")
@@ -221,14 +248,16 @@ def main():
     sidecars = {}
     rows = []
     for p in paths:
+        source, convert_s = clpi_input(args, p, os.path.join(args.out, "converted"))
         rows.append({"instance": os.path.relpath(p), "expected": expected_of(p, sidecars),
-                     "z3_input": z3_input(args, p, os.path.join(args.out, "exported"))})
+                     "clpi_input": os.path.relpath(source), "convert_s": convert_s,
+                     "z3_input": z3_input(args, source, os.path.join(args.out, "exported"))})
     print("%d instances, limit %gs and %d MB per run, %d at a time" %
           (len(rows), args.timeout, args.memory_mb, args.jobs), flush=True)
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         futures = {}
         for row in rows:
-            futures[pool.submit(run_clpi, args, row["instance"])] = (row, "clpi")
+            futures[pool.submit(run_clpi, args, row["clpi_input"])] = (row, "clpi")
             if args.z3_from:
                 z3 = earlier.get(row["instance"]) or earlier.get(os.path.basename(row["instance"]))
                 if z3 is None:

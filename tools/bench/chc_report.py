@@ -89,6 +89,11 @@ def summary(rows, limit):
     out["median_time_ratio_clpi_over_z3"] = round(statistics.median(ratios), 3) if ratios else None
     out["clpi_faster_on_both_solved"] = sum(x <= 1.0 for x in ratios)
     out["disagreements"] = [r["instance"] for r in rows if disagree(r)]
+    converted = sorted(r["convert_s"] for r in rows if r.get("convert_s") is not None)
+    if converted:
+        out["c_conversion"] = {"programs": len(converted),
+                               "median_s": round(statistics.median(converted), 3),
+                               "max_s": round(converted[-1], 3)}
     return out
 
 
@@ -105,6 +110,11 @@ def summary_text(s):
     lines.append("Solved by both: %d; median time ratio clpi/Spacer on them: %s; clpi as fast "
                  "or faster on %d of them." % (s["both_solved"], "-" if ratio is None else ratio,
                                                s["clpi_faster_on_both_solved"]))
+    conv = s.get("c_conversion")
+    if conv:
+        lines.append("C programs: %d converted once by c2clp (median %.3f s, max %.3f s), not "
+                     "counted in either tool's time: clpi verified the converted CLP program, "
+                     "Spacer its CHC export." % (conv["programs"], conv["median_s"], conv["max_s"]))
     if s["disagreements"]:
         lines.append("!!! VERDICTS DISAGREE on: " + ", ".join(s["disagreements"]))
     return "\n".join(lines)
@@ -114,11 +124,13 @@ def write_csv(rows, path):
     with open(path, "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(["instance", "expected"] + ["%s_%s" % (t, k) for t in TOOLS
-                                               for k in ("verdict", "time_s", "memory_mb", "nodes", "reason")])
+                                               for k in ("verdict", "time_s", "memory_mb", "nodes", "reason")]
+                   + ["c2clp_time_s"])
         for r in rows:
             w.writerow([r["instance"], r["expected"] or ""] +
                        [r[t].get(k) if r[t].get(k) is not None else "" for t in TOOLS
-                        for k in ("verdict", "time", "memory_mb", "nodes", "reason")])
+                        for k in ("verdict", "time", "memory_mb", "nodes", "reason")]
+                       + ["" if r.get("convert_s") is None else round(r["convert_s"], 4)])
 
 
 def cactus(rows, limit, path):
