@@ -30,6 +30,8 @@
 // otherwise assume again what the path no longer implies. And the outer loop may not lean
 // on an inner candidate its own loop has not shown invariant yet: that would pin it.
 #include <algorithm>
+#include <string>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -188,7 +190,13 @@ void Explorer::install_header(Frame& f) {
     h.first_candidate = static_cast<CellId>(solver_.cell_count());
     std::uint32_t group = 0;
     TreeNode* node = record_ ? rec_node(f.node) : nullptr;
+    // The candidates by their printed form: a difference that the projection already
+    // states (x - i = y) is not added, and not tested for invariance, a second time.
+    std::unordered_set<std::string> printed;
+    auto known = [&](Term formula) { return printed.count(solver_.to_clp(formula, names)) > 0; };
     auto add = [&](Term formula) {
+        std::string text = solver_.to_clp(formula, names);
+        printed.insert(text);
         Candidate c;
         c.formula = formula;
         c.group = group;
@@ -197,7 +205,7 @@ void Explorer::install_header(Frame& f) {
         if (node) {
             cell_origin_.resize(solver_.cell_count());
             cell_origin_[c.cell] = {f.node, static_cast<std::uint32_t>(node->constraints.size())};
-            node->constraints.push_back({solver_.to_clp(formula, names), Mark::neutral, true, false});
+            node->constraints.push_back({std::move(text), Mark::neutral, true, false});
         }
     };
     std::vector<Term> conjuncts = solver_.conjuncts(*projected);
@@ -267,7 +275,7 @@ void Explorer::install_header(Frame& f) {
             Term eq = solver_.difference_equation(defined[a].first, defined[b].first,
                                                   defined[a].second, defined[b].second, sign);
             auto halves = solver_.equation_halves(eq);
-            if (!halves) continue;
+            if (!halves || (known(halves->first) && known(halves->second))) continue;
             h.groups.push_back(eq);
             add(halves->first);
             add(halves->second);
