@@ -3,7 +3,8 @@
 expected verdicts in the headers, converts a C program once for both, and writes a table,
 CSV and JSON whose verdicts and summary are right.
 
-usage: check_harness.py CLPI SOURCE_DIR WORK_DIR [C2CLP]
+usage: check_harness.py CLPI SOURCE_DIR WORK_DIR MEMORY_MB [C2CLP]
+(MEMORY_MB 0 under AddressSanitizer, which cannot run under an address-space limit)
 """
 
 import csv
@@ -23,8 +24,8 @@ def expect(what, condition, detail=""):
 
 
 def main():
-    clpi, source, work = sys.argv[1:4]
-    c2clp = sys.argv[4] if len(sys.argv) > 4 and sys.argv[4] else None
+    clpi, source, work, memory_mb = sys.argv[1:5]
+    c2clp = sys.argv[5] if len(sys.argv) > 5 and sys.argv[5] else None
     os.makedirs(work, exist_ok=True)
     programs = ["clp/lazy-simple.clp", "clp/lazy-simple-unsafe.clp", "clp/rv11-fig1a.clp"]
     if c2clp:
@@ -36,7 +37,7 @@ def main():
             f.write(os.path.join(source, p) + "\n")
     out = os.path.join(work, "out")
     cmd = [sys.executable, os.path.join(source, "tools", "bench", "chc_harness.py"), listing,
-           "--clpi", clpi, "--timeout", "30", "--out", out]
+           "--clpi", clpi, "--timeout", "30", "--memory-mb", memory_mb, "--out", out]
     if c2clp:
         cmd += ["--c2clp", c2clp]
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
