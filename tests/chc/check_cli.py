@@ -10,7 +10,7 @@ import subprocess
 import sys
 import tempfile
 
-FAILURES = []
+from expectations import FAILURES, expect
 
 SAFE_CHC = """(set-logic HORN)
 (declare-fun inv (Int) Bool)
@@ -28,12 +28,6 @@ NONLINEAR_CHC = """(set-logic HORN)
 (check-sat)
 """
 
-
-def expect(what, condition, detail=""):
-    print(("ok   " if condition else "FAIL ") + what)
-    if not condition:
-        FAILURES.append(what)
-        print("     " + detail.replace("\n", "\n     "))
 
 
 def run(*cmd):

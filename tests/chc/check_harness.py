@@ -13,14 +13,7 @@ import os
 import subprocess
 import sys
 
-FAILURES = []
-
-
-def expect(what, condition, detail=""):
-    print(("ok   " if condition else "FAIL ") + what)
-    if not condition:
-        FAILURES.append(what)
-        print("     " + str(detail).replace("\n", "\n     "))
+from expectations import FAILURES, expect
 
 
 def main():

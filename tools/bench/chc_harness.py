@@ -111,9 +111,8 @@ def family_instances(spec, folder):
 def run_limited(cmd, time_limit, memory_mb):
     """(exit status, stdout, wall seconds, peak MB, killed) of one command under the limits."""
     def limit_memory():
-        if memory_mb > 0:
-            limit = memory_mb * 1024 * 1024
-            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        limit = memory_mb * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
     with tempfile.TemporaryFile() as out:
         start = time.monotonic()
