@@ -401,6 +401,7 @@ Result Explorer::finish(Result r) {
     stats_.entailment_calls = by(solver::Purpose::entailment);
     stats_.projections = by(solver::Purpose::projection);
     stats_.model_shortcuts = ss.model_shortcuts;
+    stats_.own_variable_answers = ss.own_variable_answers;
     auto time = [&](solver::Purpose p) { return ss.time_by[static_cast<int>(p)]; };
     stats_.feasibility_time_s = time(solver::Purpose::feasibility);
     stats_.core_time_s = time(solver::Purpose::core);

@@ -136,9 +136,9 @@ Answer Solver::Impl::timed_plain_check(Purpose why, bool force_model) {
     return r == z3::unsat ? Answer::unsat : Answer::unknown;
 }
 
-std::vector<CellId> Solver::Impl::core_of_live_cells(const z3::expr* extra) {
+std::vector<CellId> Solver::Impl::core_of_live_cells(const NegatedGoal* extra) {
     z3::expr_vector lits = live_literals();
-    if (extra) lits.push_back(*extra);
+    if (extra) lits.push_back(extra->literal);
     std::vector<CellId> core;
     if (timed_check(lits, Purpose::core, false) != Answer::unsat) {
         // The plain solver said unsat; if the tracked one cannot confirm it (unknown under
@@ -149,7 +149,7 @@ std::vector<CellId> Solver::Impl::core_of_live_cells(const z3::expr* extra) {
         return core;
     }
     for (const auto& lit : tracked.unsat_core()) {
-        if (!extra || !z3::eq(lit, *extra)) core.push_back(cell_of_literal(lit));
+        if (!extra || !z3::eq(lit, extra->literal)) core.push_back(cell_of_literal(lit));
     }
     return minimise(std::move(core), extra);
 }
@@ -171,9 +171,15 @@ Answer Solver::Impl::timed_check(const z3::expr_vector& assumptions, Purpose why
     return r == z3::unsat ? Answer::unsat : Answer::unknown;
 }
 
+const std::vector<Conjunct>& Solver::Impl::conjuncts_of(Term t, bool positive) {
+    auto [it, fresh] = conjunct_cache.try_emplace(std::uint64_t{t} * 2 + (positive ? 1 : 0));
+    if (fresh) append_conjuncts(at(t), positive, it->second);
+    return it->second;
+}
+
 // Deletion-based minimisation: try dropping each cell in increasing order; keep it only if
-// the rest becomes satisfiable. `extra` is an assumption that stays (e.g. a negated goal).
-std::vector<CellId> Solver::Impl::minimise(std::vector<CellId> core, const z3::expr* extra) {
+// the rest becomes satisfiable. `extra` is an assumption that stays (a negated goal).
+std::vector<CellId> Solver::Impl::minimise(std::vector<CellId> core, const NegatedGoal* extra) {
     std::sort(core.begin(), core.end());
     // Deletion costs one call per cell, each over the whole core: cubic on the long
     // definition chains of loops, so a long core is kept as Z3 gave it (sound, perhaps not
@@ -182,11 +188,32 @@ std::vector<CellId> Solver::Impl::minimise(std::vector<CellId> core, const z3::e
     // extraction on long paths.
     constexpr std::size_t deletion_limit = 16;
     if (core.size() > deletion_limit) return core;  // sound, perhaps not minimal
+    std::vector<const Conjunct*> rest;
     for (std::size_t i = 0; i < core.size();) {
         std::vector<CellId> trial = core;
         trial.erase(trial.begin() + static_cast<std::ptrdiff_t>(i));
+        // Nearly always the cell is needed, and the rest is seen to be satisfiable without a
+        // call (a chain of definitions with one link gone falls apart from its loose end).
+        // The answer is the one the call would give, so the core is the same.
+        bool needed = false;
+        {
+            auto timer = upkeep();
+            rest.clear();
+            for (CellId c : trial) {
+                for (const Conjunct& k : conjuncts_of(cell_terms[c], true)) rest.push_back(&k);
+            }
+            if (extra) {
+                for (const Conjunct& k : conjuncts_of(extra->goal, false)) rest.push_back(&k);
+            }
+            needed = satisfiable_by_own_variables(rest);
+        }
+        if (needed) {
+            ++stats.own_variable_answers;
+            ++i;
+            continue;
+        }
         z3::expr_vector lits = literals(trial);
-        if (extra) lits.push_back(*extra);
+        if (extra) lits.push_back(extra->literal);
         if (timed_check(lits, Purpose::core, false) == Answer::unsat) {
             core = std::move(trial);  // not needed
         } else {
@@ -395,11 +422,11 @@ std::optional<std::vector<CellId>> Solver::core_among(std::span<const CellId> am
         }
     }
     z3::expr_vector lits = impl_->literals(among);
-    std::optional<z3::expr> goal_lit;
+    std::optional<Impl::NegatedGoal> goal_lit;
     if (goal) {
-        goal_lit = impl_->ctx.bool_const("core_among!goal");
-        scratch.add(z3::implies(*goal_lit, !impl_->at(*goal)));
-        lits.push_back(*goal_lit);
+        goal_lit.emplace(impl_->ctx.bool_const("core_among!goal"), *goal);
+        scratch.add(z3::implies(goal_lit->literal, !impl_->at(*goal)));
+        lits.push_back(goal_lit->literal);
     }
     impl_->core_solver = &scratch;
     std::optional<std::vector<CellId>> core;
@@ -407,7 +434,7 @@ std::optional<std::vector<CellId>> Solver::core_among(std::span<const CellId> am
     if (impl_->timed_check(lits, why, false) == Answer::unsat) {
         std::vector<CellId> cells;
         for (const auto& lit : scratch.unsat_core()) {
-            if (!goal_lit || !z3::eq(lit, *goal_lit)) cells.push_back(cell_of_literal(lit));
+            if (!goal_lit || !z3::eq(lit, goal_lit->literal)) cells.push_back(cell_of_literal(lit));
         }
         core = impl_->minimise(std::move(cells), goal_lit ? &*goal_lit : nullptr);
     }
@@ -444,10 +471,10 @@ Answer Solver::entails(Term f, std::vector<CellId>* core) {
     impl_->solver.pop();
     if (a == Answer::unsat && core) {
         // ¬f goes under a literal of its own, kept through minimisation.
-        z3::expr goal_lit = impl_->ctx.bool_const("entailment!goal");
+        Impl::NegatedGoal goal{impl_->ctx.bool_const("entailment!goal"), f};
         impl_->tracked.push();
-        impl_->tracked.add(z3::implies(goal_lit, !impl_->at(f)));
-        *core = impl_->core_of_live_cells(&goal_lit);
+        impl_->tracked.add(z3::implies(goal.literal, !impl_->at(f)));
+        *core = impl_->core_of_live_cells(&goal);
         impl_->tracked.pop();
     }
     return a;

@@ -31,6 +31,7 @@ struct SolverStats {
     std::uint64_t calls_by[static_cast<int>(Purpose::count_)] = {};
     double time_by[static_cast<int>(Purpose::count_)] = {};
     std::uint64_t model_shortcuts = 0;  // answers given by the last model, no call made
+    std::uint64_t own_variable_answers = 0;  // satisfiable by own variables, no call made
 };
 
 // A concrete value from a model: an exact number, or an array as a default plus entries.

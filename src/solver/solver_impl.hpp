@@ -10,6 +10,7 @@
 
 #include <z3++.h>
 
+#include "solver/own_variables.hpp"
 #include "solver/solver.hpp"
 
 namespace clpi::solver {
@@ -96,13 +97,22 @@ struct Solver::Impl {
     z3::expr_vector live_literals() const;
     z3::expr_vector switch_assumptions() const;  // literals of the switchable cells that are on
     z3::expr_vector literals(std::span<const CellId> cells) const;
+    // Conjuncts of a term, or of its negation (key: term * 2 + positive), for the test of
+    // satisfiability by own variables in minimise.
+    std::unordered_map<std::uint64_t, std::vector<Conjunct>> conjunct_cache;
+    const std::vector<Conjunct>& conjuncts_of(Term t, bool positive);
+    // An assumption kept through minimisation: a literal that stands for ¬goal.
+    struct NegatedGoal {
+        z3::expr literal;
+        Term goal;
+    };
     // One timed call of `tracked` under the given assumptions (cores, minimisation).
     Answer timed_check(const z3::expr_vector& assumptions, Purpose why, bool keep_model);
     // One timed call of the plain solver: all live cells, nothing assumed.
     Answer timed_plain_check(Purpose why, bool force_model = false);
     // After an unsat plain check, or with `extra` assumed: the core among the live cells.
-    std::vector<CellId> core_of_live_cells(const z3::expr* extra);
-    std::vector<CellId> minimise(std::vector<CellId> core, const z3::expr* extra);
+    std::vector<CellId> core_of_live_cells(const NegatedGoal* extra);
+    std::vector<CellId> minimise(std::vector<CellId> core, const NegatedGoal* extra);
 };
 
 // Maps a literal of an unsat core back to its cell.

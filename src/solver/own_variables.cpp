@@ -1,0 +1,192 @@
+#include "solver/own_variables.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "solver/solver_impl.hpp"
+
+namespace clpi::solver {
+
+namespace {
+
+bool is_constant(const z3::expr& e) {
+    return e.is_app() && e.num_args() == 0 && e.decl().decl_kind() == Z3_OP_UNINTERPRETED;
+}
+
+unsigned id_of(const z3::expr& e) { return Z3_get_ast_id(e.ctx(), e); }
+
+// Every constant in `e`.
+void collect_constants(const z3::expr& e, std::vector<unsigned>& out) {
+    if (is_constant(e)) {
+        out.push_back(id_of(e));
+        return;
+    }
+    if (!e.is_app()) return;
+    for (unsigned k = 0; k < e.num_args(); ++k) collect_constants(e.arg(k), out);
+}
+
+// `factor * e` added into `coefficients` (constant id -> coefficient); false when `e` is not
+// a linear term over constants.
+bool add_linear(const z3::expr& e, const Number& factor, std::map<unsigned, Number>& coefficients) {
+    if (e.is_numeral()) return true;
+    if (is_constant(e)) {
+        if (!e.is_arith()) return false;
+        coefficients[id_of(e)] += factor;
+        return true;
+    }
+    if (!e.is_app()) return false;
+    switch (e.decl().decl_kind()) {
+    case Z3_OP_ADD:
+        for (unsigned k = 0; k < e.num_args(); ++k) {
+            if (!add_linear(e.arg(k), factor, coefficients)) return false;
+        }
+        return true;
+    case Z3_OP_SUB:
+        for (unsigned k = 0; k < e.num_args(); ++k) {
+            if (!add_linear(e.arg(k), k == 0 ? factor : -factor, coefficients)) return false;
+        }
+        return true;
+    case Z3_OP_UMINUS:
+        return add_linear(e.arg(0), -factor, coefficients);
+    case Z3_OP_MUL: {
+        // A product is linear when all factors but one are numerals.
+        Number scale = factor;
+        std::optional<z3::expr> term;
+        for (unsigned k = 0; k < e.num_args(); ++k) {
+            z3::expr a = e.arg(k);
+            if (a.is_numeral()) {
+                scale *= numeral_number(a);
+            } else if (term) {
+                return false;
+            } else {
+                term = a;
+            }
+        }
+        return !term || add_linear(*term, scale, coefficients);
+    }
+    default:
+        return false;
+    }
+}
+
+enum class Relation { equal, other };  // `other`: =<, <, >=, >, != (any coefficient solves)
+
+// The variables of an arithmetic atom `lhs REL rhs` that can satisfy it alone, added to
+// `solvers`; false when the atom is not linear.
+bool linear_solvers(const z3::expr& lhs, const z3::expr& rhs, Relation rel,
+                    std::vector<unsigned>& solvers) {
+    std::map<unsigned, Number> coefficients;
+    if (!add_linear(lhs, 1, coefficients) || !add_linear(rhs, -1, coefficients)) return false;
+    // An integer equation is solved for a variable of coefficient ±1 only (2x = y is not,
+    // for odd y); reals and inequalities for any variable that stays.
+    bool integer = lhs.is_int();
+    for (const auto& [v, c] : coefficients) {
+        if (c == 0) continue;
+        if (rel == Relation::equal && integer && c != 1 && c != -1) continue;
+        solvers.push_back(v);
+    }
+    return true;
+}
+
+// Adds the atom `e` (negated when !positive) as one alternative of `c`.
+void add_atom(const z3::expr& e, bool positive, Conjunct& c) {
+    collect_constants(e, c.vars);
+    if (!e.is_app()) return;
+    Z3_decl_kind k = e.decl().decl_kind();
+    if (k == Z3_OP_TRUE || k == Z3_OP_FALSE) {
+        if ((k == Z3_OP_TRUE) == positive) c.always = true;
+        return;
+    }
+    if (is_constant(e)) {  // a Boolean variable
+        if (e.is_bool()) c.solvers.push_back(id_of(e));
+        return;
+    }
+    bool relation = k == Z3_OP_LE || k == Z3_OP_LT || k == Z3_OP_GE || k == Z3_OP_GT ||
+                    ((k == Z3_OP_EQ || k == Z3_OP_DISTINCT) && e.num_args() == 2);
+    if (!relation || !e.arg(0).is_arith()) return;  // not understood: no solver
+    bool equation = (k == Z3_OP_EQ && positive) || (k == Z3_OP_DISTINCT && !positive);
+    linear_solvers(e.arg(0), e.arg(1), equation ? Relation::equal : Relation::other, c.solvers);
+}
+
+// Adds the alternatives of the disjunction `e` (of ¬e when !positive) to `c`.
+void add_alternatives(const z3::expr& e, bool positive, Conjunct& c) {
+    if (e.is_app()) {
+        Z3_decl_kind k = e.decl().decl_kind();
+        if ((k == Z3_OP_OR && positive) || (k == Z3_OP_AND && !positive)) {
+            for (unsigned i = 0; i < e.num_args(); ++i) add_alternatives(e.arg(i), positive, c);
+            return;
+        }
+        if (k == Z3_OP_NOT) return add_alternatives(e.arg(0), !positive, c);
+        if (k == Z3_OP_IMPLIES && positive) {
+            add_alternatives(e.arg(0), false, c);
+            add_alternatives(e.arg(1), true, c);
+            return;
+        }
+        if ((k == Z3_OP_AND && positive) || (k == Z3_OP_OR && !positive) ||
+            (k == Z3_OP_IMPLIES && !positive)) {
+            collect_constants(e, c.vars);  // a conjunction inside a disjunction: no solver
+            return;
+        }
+    }
+    add_atom(e, positive, c);
+}
+
+}  // namespace
+
+void append_conjuncts(const z3::expr& e, bool positive, std::vector<Conjunct>& out) {
+    if (e.is_app()) {
+        Z3_decl_kind k = e.decl().decl_kind();
+        if ((k == Z3_OP_AND && positive) || (k == Z3_OP_OR && !positive)) {
+            for (unsigned i = 0; i < e.num_args(); ++i) append_conjuncts(e.arg(i), positive, out);
+            return;
+        }
+        if (k == Z3_OP_NOT) return append_conjuncts(e.arg(0), !positive, out);
+        if (k == Z3_OP_IMPLIES && !positive) {
+            append_conjuncts(e.arg(0), true, out);
+            append_conjuncts(e.arg(1), false, out);
+            return;
+        }
+    }
+    Conjunct c;
+    add_alternatives(e, positive, c);
+    for (auto* set : {&c.vars, &c.solvers}) {
+        std::sort(set->begin(), set->end());
+        set->erase(std::unique(set->begin(), set->end()), set->end());
+    }
+    out.push_back(std::move(c));
+}
+
+bool satisfiable_by_own_variables(std::span<const Conjunct* const> conjuncts) {
+    // How many conjuncts still in the set mention each variable (a sorted id -> count table:
+    // the sets are small).
+    std::vector<unsigned> ids;
+    for (const Conjunct* c : conjuncts) ids.insert(ids.end(), c->vars.begin(), c->vars.end());
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    std::vector<int> count(ids.size(), 0);
+    auto slot = [&](unsigned v) {
+        return static_cast<std::size_t>(std::lower_bound(ids.begin(), ids.end(), v) - ids.begin());
+    };
+    for (const Conjunct* c : conjuncts) {
+        for (unsigned v : c->vars) ++count[slot(v)];
+    }
+    std::vector<char> dropped(conjuncts.size(), 0);
+    std::size_t left = conjuncts.size();
+    for (bool progress = true; progress && left > 0;) {
+        progress = false;
+        for (std::size_t i = 0; i < conjuncts.size(); ++i) {
+            if (dropped[i]) continue;
+            const Conjunct& c = *conjuncts[i];
+            bool own = c.always || std::any_of(c.solvers.begin(), c.solvers.end(),
+                                               [&](unsigned v) { return count[slot(v)] == 1; });
+            if (!own) continue;
+            dropped[i] = 1;
+            --left;
+            progress = true;
+            for (unsigned v : c.vars) --count[slot(v)];
+        }
+    }
+    return left == 0;
+}
+
+}  // namespace clpi::solver

@@ -1,0 +1,70 @@
+// Satisfiability by own variables: the test core minimisation asks before a solver call. It
+// must never call an unsatisfiable set satisfiable; where it says nothing, Z3 decides.
+#include <doctest/doctest.h>
+
+#include <vector>
+
+#include "solver/own_variables.hpp"
+
+using namespace clpi::solver;
+
+namespace {
+
+// The test on the conjunction of `positive` and the negations of `negative`; checked
+// against Z3 whenever it claims satisfiability.
+bool own(const std::vector<z3::expr>& positive, const std::vector<z3::expr>& negative = {}) {
+    std::vector<Conjunct> cs;
+    for (const auto& e : positive) append_conjuncts(e, true, cs);
+    for (const auto& e : negative) append_conjuncts(e, false, cs);
+    std::vector<const Conjunct*> ptrs;
+    for (const auto& c : cs) ptrs.push_back(&c);
+    bool claimed = satisfiable_by_own_variables(ptrs);
+    if (claimed) {
+        z3::solver s(positive.empty() ? negative.front().ctx() : positive.front().ctx());
+        for (const auto& e : positive) s.add(e);
+        for (const auto& e : negative) s.add(!e);
+        CHECK(s.check() == z3::sat);
+    }
+    return claimed;
+}
+
+}  // namespace
+
+TEST_CASE("own variables: a chain of definitions with a link gone falls apart") {
+    z3::context ctx;
+    z3::expr s0 = ctx.int_const("s0"), s1 = ctx.int_const("s1"), s2 = ctx.int_const("s2");
+    z3::expr s3 = ctx.int_const("s3");
+    // s0 = 0, s1 = s0 + 1, s3 = s2 + 1, not (s3 =< 2): s2 = s1 + 1 is missing.
+    CHECK(own({s0 == 0, s1 == s0 + 1, s3 == s2 + 1}, {s3 <= 2}));
+    // With the link the chain is unsatisfiable, and the test must not claim otherwise.
+    CHECK_FALSE(own({s0 == 0, s1 == s0 + 1, s2 == s1 + 1, s3 == s2 + 1}, {s3 <= 3}));
+}
+
+TEST_CASE("own variables: an integer equation is solved only for a coefficient of one") {
+    z3::context ctx;
+    z3::expr x = ctx.int_const("x"), y = ctx.int_const("y");
+    CHECK(own({x == 2 * y + 1}));             // x is its own
+    CHECK_FALSE(own({2 * x == 2 * y + 1}));   // unsatisfiable: neither solves it
+    CHECK(own({2 * x <= 2 * y + 1}));         // an inequation: any coefficient
+    z3::expr r = ctx.real_const("r"), q = ctx.real_const("q");
+    CHECK(own({2 * r == 2 * q + 1}));         // over the reals it is solvable
+}
+
+TEST_CASE("own variables: shared variables, disjunctions and atoms it does not understand") {
+    z3::context ctx;
+    z3::expr x = ctx.int_const("x"), y = ctx.int_const("y"), z = ctx.int_const("z");
+    CHECK_FALSE(own({x >= 1, x <= 0}));                    // one variable, two constraints
+    CHECK_FALSE(own({x == y + 1, y == x + 1}));            // a cycle
+    CHECK(own({x >= 1 || y == 3, y <= 0}));                // x alone satisfies the disjunction
+    CHECK(own({z3::implies(x > 0, y > 0), y <= 0}));       // x can falsify the premise
+    CHECK_FALSE(own({x * y == 3, y == 1, x == 2}));        // non-linear: left to the solver
+    CHECK_FALSE(own({z3::mod(x, 2) == 1, x == 4}));
+    CHECK(own({x == 4, z3::mod(y, 2) == 1 || z >= 0}));    // z is its own
+    z3::expr b = ctx.bool_const("b");
+    CHECK(own({b, x == 1}));                               // a Boolean variable of its own
+    CHECK_FALSE(own({b, !b}));
+    CHECK(own({ctx.bool_val(true)}));
+    CHECK_FALSE(own({ctx.bool_val(false)}));
+    // Negated: not (x >= 1 and y >= 1) is a disjunction, x alone falsifies it.
+    CHECK(own({y >= 5}, {x >= 1 && y >= 1}));
+}
