@@ -65,9 +65,9 @@ bool Explorer::subsumed(PointId point, const std::vector<Term>& state, std::vect
     for (auto it = entries.rbegin(); it != entries.rend(); ++it) {
         const MemoEntry& e = *it;
         if (!e.covers(on_path_)) continue;
-        Term goal = solver_.instantiate(e.interpolant, state, types_[point]);
         // A model of the path that violates the interpolant disproves entailment for free.
-        bool covered = !solver_.model_falsifies(goal) && entailed(goal, core);
+        bool covered = !solver_.model_falsifies_at(e.interpolant, state, types_[point]) &&
+                       entailed(solver_.instantiate(e.interpolant, state, types_[point]), core);
         if (!covered && e.plain) covered = forced_subsumption(e, point, state, core, proofs);
         if (covered) {
             complete = e.counts.empty();

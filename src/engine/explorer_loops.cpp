@@ -592,8 +592,8 @@ void Explorer::settle_loop_proofs(Frame& f) {
 bool Explorer::forced_subsumption(const MemoEntry& e, PointId point, const std::vector<Term>& state,
                                   std::vector<CellId>& core, std::vector<LoopProof>& loop_proofs) {
     const std::vector<Type>& types = types_[point];
+    if (solver_.model_falsifies_at(*e.plain, state, types)) return false;
     Term plain = solver_.instantiate(*e.plain, state, types);
-    if (solver_.model_falsifies(plain)) return false;
     // Each context's loop must be open in the same copy; a context the goal does not entail
     // names a candidate to abstract, if that is allowed.
     struct Context {

@@ -2,30 +2,11 @@
 // changes: `x = N ∧ y = N ∧ i = 0` defines x, y and i by terms over the positions the loop
 // keeps, and so suggests the candidates x - y = 0 and y - i = N (TRACER-X's motivating
 // loop needs the last one).
-#include <map>
-
+#include "solver/linear.hpp"
 #include "solver/solver_impl.hpp"
 
 namespace clpi::solver {
 
-namespace {
-
-// sum of coefficient * point variable + constant
-struct Linear {
-    std::map<std::uint32_t, Number> coefficients;
-    Number constant = 0;
-
-    void add(const Linear& o, const Number& factor) {
-        for (const auto& [i, c] : o.coefficients) {
-            Number& mine = coefficients[i];
-            mine += factor * c;
-            if (mine == 0) coefficients.erase(i);
-        }
-        constant += factor * o.constant;
-    }
-};
-
-// `e` as a linear form over point variables, or nothing when it is not one.
 std::optional<Linear> linear(const z3::expr& e) {
     Linear out;
     std::uint32_t i = 0;
@@ -74,6 +55,8 @@ std::optional<Linear> linear(const z3::expr& e) {
     default: return std::nullopt;
     }
 }
+
+namespace {
 
 bool integral(const Linear& l) {
     if (denominator(l.constant) != 1) return false;

@@ -57,8 +57,11 @@ std::optional<Term> Solver::project(std::span<const CellId> cells, std::span<con
         f = z3::exists(bound, body);
     }
 
-    z3::tactic qe = z3::tactic(ctx, "simplify") & z3::tactic(ctx, "qe-light") &
-                    z3::tactic(ctx, "qe") & z3::tactic(ctx, "simplify");
+    if (!impl_->projector) {
+        impl_->projector = z3::tactic(ctx, "simplify") & z3::tactic(ctx, "qe-light") &
+                           z3::tactic(ctx, "qe") & z3::tactic(ctx, "simplify");
+    }
+    z3::tactic& qe = *impl_->projector;
     z3::goal g(ctx);
     g.add(f);
     std::optional<Term> result;

@@ -127,9 +127,9 @@ Answer Solver::Impl::timed_plain_check(Purpose why, bool force_model) {
     if (r == z3::sat) {
         if (force_model || fetch_model_now()) {
             auto timer = upkeep();
-            model = solver.get_model();
+            set_model(solver.get_model());
         } else {
-            model.reset();
+            drop_model();
         }
         return Answer::sat;
     }
@@ -148,10 +148,15 @@ std::vector<CellId> Solver::Impl::core_of_live_cells(const NegatedGoal* extra) {
         }
         return core;
     }
-    for (const auto& lit : tracked.unsat_core()) {
+    return minimise(core_cells(extra), extra);
+}
+
+std::vector<CellId> Solver::Impl::core_cells(const NegatedGoal* extra) {
+    std::vector<CellId> core;
+    for (const auto& lit : core_solver->unsat_core()) {
         if (!extra || !z3::eq(lit, extra->literal)) core.push_back(cell_of_literal(lit));
     }
-    return minimise(std::move(core), extra);
+    return core;
 }
 
 Answer Solver::Impl::timed_check(const z3::expr_vector& assumptions, Purpose why,
@@ -165,7 +170,7 @@ Answer Solver::Impl::timed_check(const z3::expr_vector& assumptions, Purpose why
     stats.time_s += dt;
     stats.time_by[k] += dt;
     if (r == z3::sat) {
-        if (keep_model) model = core_solver->get_model();
+        if (keep_model) set_model(core_solver->get_model());
         return Answer::sat;
     }
     return r == z3::unsat ? Answer::unsat : Answer::unknown;
@@ -326,7 +331,7 @@ CellId Solver::add_switchable_cell(Term constraint, bool on) {
     impl_->active.push_back(on ? 1 : 0);
     if (on) {
         ++impl_->active_switchables;
-        impl_->model.reset();  // the model need not satisfy the new cell
+        impl_->drop_model();  // the model need not satisfy the new cell
     }
     return id;
 }
@@ -338,7 +343,7 @@ void Solver::set_active(CellId c, bool on) {
         ++impl_->active_switchables;
         // The model stays a model of the live cells if it satisfies the one switched on.
         if (impl_->model && !impl_->model->eval(impl_->at(impl_->cell_terms[c]), true).is_true()) {
-            impl_->model.reset();
+            impl_->drop_model();
         }
     } else {
         --impl_->active_switchables;
@@ -347,7 +352,7 @@ void Solver::set_active(CellId c, bool on) {
 
 bool Solver::is_active(CellId c) const { return impl_->active.at(c) != 0; }
 
-void Solver::forget_model() { impl_->model.reset(); }
+void Solver::forget_model() { impl_->drop_model(); }
 
 std::size_t Solver::cell_count() const { return impl_->cell_lits.size(); }
 Term Solver::cell_term(CellId c) const { return impl_->cell_terms.at(c); }
@@ -390,6 +395,7 @@ bool Solver::model_extends(std::span<const Term> cells, std::span<const Term> fr
                 if (!value.is_numeral()) continue;
                 z3::func_decl d = v.decl();
                 m.add_const_interp(d, value);
+                ++impl_->model_generation;
                 break;
             }
         }
@@ -407,6 +413,37 @@ bool Solver::model_falsifies(Term t) {
         return true;
     }
     return false;
+}
+
+const Number* Solver::Impl::model_value(Term t) {
+    if (model_values_generation != model_generation) {
+        model_values.clear();
+        model_values_generation = model_generation;
+    }
+    auto [it, fresh] = model_values.try_emplace(t);
+    if (fresh) {
+        z3::expr v = model->eval(at(t), true);
+        if (v.is_numeral()) it->second = numeral_number(v);
+    }
+    return it->second ? &*it->second : nullptr;
+}
+
+bool Solver::model_falsifies_at(Term formula, std::span<const Term> state,
+                                std::span<const Type> types) {
+    if (!impl_->model) return false;
+    std::optional<bool> truth;
+    {
+        auto timer = impl_->upkeep();
+        auto [it, fresh] = impl_->point_formulas.try_emplace(formula);
+        if (fresh) it->second = point_formula(impl_->at(formula));
+        if (it->second) {
+            truth = evaluate(*it->second, [&](std::uint32_t i) { return impl_->model_value(state[i]); });
+        }
+    }
+    if (!truth) return model_falsifies(instantiate(formula, state, types));
+    if (*truth) return false;
+    impl_->model_answered();
+    return true;
 }
 
 std::vector<CellId> Solver::unsat_core() { return impl_->core_of_live_cells(nullptr); }
@@ -432,11 +469,8 @@ std::optional<std::vector<CellId>> Solver::core_among(std::span<const CellId> am
     std::optional<std::vector<CellId>> core;
     Purpose why = goal ? Purpose::entailment : Purpose::core;
     if (impl_->timed_check(lits, why, false) == Answer::unsat) {
-        std::vector<CellId> cells;
-        for (const auto& lit : scratch.unsat_core()) {
-            if (!goal_lit || !z3::eq(lit, goal_lit->literal)) cells.push_back(cell_of_literal(lit));
-        }
-        core = impl_->minimise(std::move(cells), goal_lit ? &*goal_lit : nullptr);
+        const Impl::NegatedGoal* extra = goal_lit ? &*goal_lit : nullptr;
+        core = impl_->minimise(impl_->core_cells(extra), extra);
     }
     impl_->core_solver = &impl_->tracked;
     {
@@ -464,14 +498,29 @@ Answer Solver::check_alone(Term f, Purpose why) {
 }
 
 Answer Solver::entails(Term f, std::vector<CellId>* core) {
-    // (cells ∧ ¬f) unsat  ⇔  cells ⊨ f.
+    // (cells ∧ ¬f) unsat  ⇔  cells ⊨ f. For a core, ¬f goes into `tracked` under a literal
+    // of its own, kept through minimisation.
+    Impl::NegatedGoal goal{impl_->ctx.bool_const("entailment!goal"), f};
+    if (core && impl_->entailment_credit >= Impl::entailment_credit_direct) {
+        // Entailment has been the rule: `tracked` is asked at once, and its answer gives the
+        // core too. The plain solver's check is saved, and with it the assertion there of
+        // the path's new cells, which its push would force.
+        impl_->tracked.push();
+        impl_->tracked.add(z3::implies(goal.literal, !impl_->at(f)));
+        z3::expr_vector lits = impl_->live_literals();
+        lits.push_back(goal.literal);
+        Answer a = impl_->timed_check(lits, Purpose::entailment, false);
+        if (a == Answer::unsat) *core = impl_->minimise(impl_->core_cells(&goal), &goal);
+        impl_->tracked.pop();
+        if (a != Answer::unsat) impl_->entailment_credit = 0;
+        return a;
+    }
     impl_->solver.push();
     impl_->solver.add(!impl_->at(f));
     Answer a = impl_->timed_plain_check(Purpose::entailment);
     impl_->solver.pop();
     if (a == Answer::unsat && core) {
-        // ¬f goes under a literal of its own, kept through minimisation.
-        Impl::NegatedGoal goal{impl_->ctx.bool_const("entailment!goal"), f};
+        impl_->entailment_credit = std::min(impl_->entailment_credit + 1, Impl::entailment_credit_direct);
         impl_->tracked.push();
         impl_->tracked.add(z3::implies(goal.literal, !impl_->at(f)));
         *core = impl_->core_of_live_cells(&goal);

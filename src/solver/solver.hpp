@@ -136,6 +136,10 @@ public:
     [[nodiscard]] bool model_extends(std::span<const Term> cells, std::span<const Term> fresh);
     // True when the last model, completed, falsifies `t`: (live cells ⊭ t) for free.
     [[nodiscard]] bool model_falsifies(Term t);
+    // model_falsifies(instantiate(formula, state, types)), without building the instance
+    // when `formula` is linear arithmetic over the point variables.
+    [[nodiscard]] bool model_falsifies_at(Term formula, std::span<const Term> state,
+                                          std::span<const Type> types);
     // After check() == unsat: a minimal set of live cells that is unsatisfiable
     // (deletion-based from Z3's core, in increasing cell order, so deterministic).
     std::vector<CellId> unsat_core();

@@ -11,6 +11,7 @@
 #include <z3++.h>
 
 #include "solver/own_variables.hpp"
+#include "solver/point_formula.hpp"
 #include "solver/solver.hpp"
 
 namespace clpi::solver {
@@ -51,6 +52,25 @@ struct Solver::Impl {
     std::vector<std::size_t> scope_marks; // cell count at each push
     std::unordered_map<std::string, Term> point_vars;
     std::optional<z3::model> model;
+    // Counts changes of `model` (set, dropped, extended), so values read from it are known
+    // to be current.
+    std::uint64_t model_generation = 0;
+    void set_model(z3::model m) {
+        model = std::move(m);
+        ++model_generation;
+    }
+    void drop_model() {
+        model.reset();
+        ++model_generation;
+    }
+    // For model_falsifies_at: terms read as point formulas (nothing when one is not), and
+    // values of terms in the model of generation `model_values_generation`.
+    std::unordered_map<Term, std::optional<PointFormula>> point_formulas;
+    std::unordered_map<Term, std::optional<Number>> model_values;
+    std::uint64_t model_values_generation = 0;
+    const Number* model_value(Term t);
+    // The tactic of project(), made at its first use.
+    std::optional<z3::tactic> projector;
     // Fetching a model costs as much as a check on long paths, and it pays off only when
     // later constraints are answered by it (guards over known variables, memo entries it
     // falsifies). Models are fetched while they earn their keep: each answer a model gives
@@ -112,6 +132,13 @@ struct Solver::Impl {
     Answer timed_plain_check(Purpose why, bool force_model = false);
     // After an unsat plain check, or with `extra` assumed: the core among the live cells.
     std::vector<CellId> core_of_live_cells(const NegatedGoal* extra);
+    // The cells of the core of the last unsat timed_check.
+    std::vector<CellId> core_cells(const NegatedGoal* extra);
+    // Entailments with a core asked for go to `tracked` at once after this many in a row
+    // held (the plain check would only confirm them); one that fails resets the count.
+    // Counts only: the search is the same on every machine.
+    static constexpr int entailment_credit_direct = 4;
+    int entailment_credit = 0;
     std::vector<CellId> minimise(std::vector<CellId> core, const NegatedGoal* extra);
 };
 
