@@ -613,7 +613,7 @@ bool Explorer::forced_subsumption(const MemoEntry& e, PointId point, const std::
         const Candidate& c = frames_[*hi].header->candidates[lc.candidate];
         if (c.min) continue;  // abstracted since: its invariance is no longer needed
         Term goal = solver_.instantiate(lc.formula, state, types);
-        bool holds = !solver_.model_falsifies(goal) && solver_.entails(goal, nullptr) == Answer::unsat;
+        bool holds = solver_.entails(goal, nullptr) == Answer::unsat;
         if (!holds && (c.locked || c.blocked || !may_abstract(*hi))) return false;
         abstracts = abstracts || !holds;
         contexts.push_back({*hi, lc.candidate, goal, holds});

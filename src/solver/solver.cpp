@@ -498,6 +498,9 @@ Answer Solver::check_alone(Term f, Purpose why) {
 }
 
 Answer Solver::entails(Term f, std::vector<CellId>* core) {
+    // A model of the live cells that falsifies f shows they do not entail it, without a
+    // call. (Switching cells off keeps the model one of them.)
+    if (model_falsifies(f)) return Answer::sat;
     // (cells ∧ ¬f) unsat  ⇔  cells ⊨ f. For a core, ¬f goes into `tracked` under a literal
     // of its own, kept through minimisation.
     Impl::NegatedGoal goal{impl_->ctx.bool_const("entailment!goal"), f};
