@@ -37,10 +37,11 @@ struct Stats {
     std::uint64_t memo_hits = 0;      // == subsumed, kept apart for later strategies
     std::uint64_t solver_calls = 0;
     double solver_time_s = 0;
-    // Solver calls by purpose; answers the last model gave without a call; steps of core
-    // minimisation answered without a call (the rest satisfiable by own variables).
+    // Solver calls by purpose. Answers given without a call: by the last model, by own
+    // variables (steps of core minimisation), by a projection made before.
     std::uint64_t feasibility_calls = 0, core_calls = 0, entailment_calls = 0;
     std::uint64_t projections = 0, model_shortcuts = 0, own_variable_answers = 0;
+    std::uint64_t projections_remembered = 0;
     // Solver time by the same purposes; their sum is solver_time_s.
     double feasibility_time_s = 0, core_time_s = 0, entailment_time_s = 0, projection_time_s = 0;
     double upkeep_time_s = 0;  // in Z3 outside checks: asserting, scopes, model evaluation

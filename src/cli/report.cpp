@@ -80,10 +80,11 @@ std::string stats_text(const Stats& s) {
         row("memo entries", s.memo_entries);
     }
     row("solver calls", fmt::format("{} (feasibility {}, core {}, entailment {}, projection {}; "
-                                    "{} answered by the last model, {} by own variables)",
+                                    "{} answered by the last model, {} by own variables, "
+                                    "{} projections remembered)",
                                     s.solver_calls, s.feasibility_calls, s.core_calls,
                                     s.entailment_calls, s.projections, s.model_shortcuts,
-                                    s.own_variable_answers));
+                                    s.own_variable_answers, s.projections_remembered));
     row("solver time", fmt::format("{:.3f} s (feasibility {:.3f}, core {:.3f}, entailment {:.3f}, "
                                    "projection {:.3f}, upkeep {:.3f})",
                                    s.solver_time_s, s.feasibility_time_s, s.core_time_s,
@@ -136,6 +137,7 @@ nlohmann::json stats_json(const Stats& s) {
                                          {"projection", s.projections}}},
             {"model_shortcuts", s.model_shortcuts},
             {"own_variable_answers", s.own_variable_answers},
+            {"projections_remembered", s.projections_remembered},
             {"solver_time_s", s.solver_time_s},
             {"solver_time_s_by_purpose", {{"feasibility", s.feasibility_time_s},
                                           {"core", s.core_time_s},

@@ -402,6 +402,7 @@ Result Explorer::finish(Result r) {
     stats_.projections = by(solver::Purpose::projection);
     stats_.model_shortcuts = ss.model_shortcuts;
     stats_.own_variable_answers = ss.own_variable_answers;
+    stats_.projections_remembered = ss.projections_remembered;
     auto time = [&](solver::Purpose p) { return ss.time_by[static_cast<int>(p)]; };
     stats_.feasibility_time_s = time(solver::Purpose::feasibility);
     stats_.core_time_s = time(solver::Purpose::core);

@@ -57,6 +57,17 @@ std::optional<Term> Solver::project(std::span<const CellId> cells, std::span<con
         f = z3::exists(bound, body);
     }
 
+    // The same formula comes back often (siblings below a node, deepening rounds): its
+    // projection is remembered. The key holds the formula, so its id is not reused.
+    auto& known = impl_->projections[f.id()];
+    if (known && z3::eq(known->first, f)) {
+        double dt = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        impl_->stats.time_by[static_cast<int>(Purpose::projection)] += dt;
+        impl_->stats.time_s += dt;
+        ++impl_->stats.projections_remembered;
+        return known->second;
+    }
+
     if (!impl_->projector) {
         impl_->projector = z3::tactic(ctx, "simplify") & z3::tactic(ctx, "qe-light") &
                            z3::tactic(ctx, "qe") & z3::tactic(ctx, "simplify");
@@ -76,6 +87,7 @@ std::optional<Term> Solver::project(std::span<const CellId> cells, std::span<con
     } catch (const z3::exception&) {
         // Elimination failed (for instance over arrays): no interpolant, no memo entry.
     }
+    impl_->projections[f.id()].emplace(f, result);
     double dt = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     auto k = static_cast<int>(Purpose::projection);
     ++impl_->stats.calls_by[k];

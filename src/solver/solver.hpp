@@ -32,6 +32,7 @@ struct SolverStats {
     double time_by[static_cast<int>(Purpose::count_)] = {};
     std::uint64_t model_shortcuts = 0;  // answers given by the last model, no call made
     std::uint64_t own_variable_answers = 0;  // satisfiable by own variables, no call made
+    std::uint64_t projections_remembered = 0;  // a formula projected before, no call made
 };
 
 // A concrete value from a model: an exact number, or an array as a default plus entries.

@@ -69,8 +69,10 @@ struct Solver::Impl {
     std::unordered_map<Term, std::optional<Number>> model_values;
     std::uint64_t model_values_generation = 0;
     const Number* model_value(Term t);
-    // The tactic of project(), made at its first use.
+    // The tactic of project(), made at its first use, and the projections it made, by the
+    // id of the formula projected.
     std::optional<z3::tactic> projector;
+    std::unordered_map<unsigned, std::optional<std::pair<z3::expr, std::optional<Term>>>> projections;
     // Fetching a model costs as much as a check on long paths, and it pays off only when
     // later constraints are answered by it (guards over known variables, memo entries it
     // falsifies). Models are fetched while they earn their keep: each answer a model gives
