@@ -437,7 +437,8 @@ bool Solver::model_falsifies_at(Term formula, std::span<const Term> state,
         auto [it, fresh] = impl_->point_formulas.try_emplace(formula);
         if (fresh) it->second = point_formula(impl_->at(formula));
         if (it->second) {
-            truth = evaluate(*it->second, [&](std::uint32_t i) { return impl_->model_value(state[i]); });
+            truth = evaluate(*it->second,
+                             [&](std::uint32_t i) { return impl_->model_value(state[i]); });
         }
     }
     if (!truth) return model_falsifies(instantiate(formula, state, types));
@@ -522,8 +523,11 @@ Answer Solver::entails(Term f, std::vector<CellId>* core) {
     impl_->solver.add(!impl_->at(f));
     Answer a = impl_->timed_plain_check(Purpose::entailment);
     impl_->solver.pop();
+    if (core) {
+        int& credit = impl_->entailment_credit;
+        credit = a == Answer::unsat ? std::min(credit + 1, Impl::entailment_credit_direct) : 0;
+    }
     if (a == Answer::unsat && core) {
-        impl_->entailment_credit = std::min(impl_->entailment_credit + 1, Impl::entailment_credit_direct);
         impl_->tracked.push();
         impl_->tracked.add(z3::implies(goal.literal, !impl_->at(f)));
         *core = impl_->core_of_live_cells(&goal);

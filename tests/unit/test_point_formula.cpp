@@ -16,7 +16,9 @@ std::optional<bool> both(const z3::expr& f, const std::vector<int>& values) {
     auto pf = point_formula(f);
     if (!pf) return std::nullopt;
     std::vector<Number> numbers(values.begin(), values.end());
-    auto mine = evaluate(*pf, [&](std::uint32_t i) { return i < numbers.size() ? &numbers[i] : nullptr; });
+    auto mine = evaluate(*pf, [&](std::uint32_t i) {
+        return i < numbers.size() ? &numbers[i] : nullptr;
+    });
     REQUIRE(mine.has_value());
     z3::expr_vector from(f.ctx()), to(f.ctx());
     for (std::size_t i = 0; i < values.size(); ++i) {
