@@ -36,6 +36,19 @@ struct Scan {
 std::optional<Term> Solver::project(std::span<const CellId> cells, std::span<const Term> state,
                                     std::span<const Type> types, std::optional<Term> context) {
     auto t0 = std::chrono::steady_clock::now();
+    // Projection time, and a call when the tactic ran (a remembered projection is none).
+    auto account = [&](bool called) {
+        double dt = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        auto k = static_cast<int>(Purpose::projection);
+        impl_->stats.time_by[k] += dt;
+        impl_->stats.time_s += dt;
+        if (called) {
+            ++impl_->stats.calls_by[k];
+            ++impl_->stats.calls;
+        } else {
+            ++impl_->stats.projections_remembered;
+        }
+    };
     z3::context& ctx = impl_->ctx;
     const Term context_term = context.value_or(impl_->true_term);
     const bool has_context = !impl_->at(context_term).is_true();
@@ -61,10 +74,7 @@ std::optional<Term> Solver::project(std::span<const CellId> cells, std::span<con
     // projection is remembered. The key holds the formula, so its id is not reused.
     auto& known = impl_->projections[f.id()];
     if (known && z3::eq(known->first, f)) {
-        double dt = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        impl_->stats.time_by[static_cast<int>(Purpose::projection)] += dt;
-        impl_->stats.time_s += dt;
-        ++impl_->stats.projections_remembered;
+        account(false);
         return known->second;
     }
 
@@ -87,13 +97,8 @@ std::optional<Term> Solver::project(std::span<const CellId> cells, std::span<con
     } catch (const z3::exception&) {
         // Elimination failed (for instance over arrays): no interpolant, no memo entry.
     }
-    impl_->projections[f.id()].emplace(f, result);
-    double dt = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    auto k = static_cast<int>(Purpose::projection);
-    ++impl_->stats.calls_by[k];
-    impl_->stats.time_by[k] += dt;
-    impl_->stats.time_s += dt;
-    ++impl_->stats.calls;
+    known.emplace(f, result);  // an unordered_map's element stays where it is
+    account(true);
     return result;
 }
 
