@@ -1,5 +1,7 @@
 #include "solver/solver_impl.hpp"
 
+#include "solver/context_memory.hpp"
+
 #include <algorithm>
 #include <future>
 #include <stdexcept>
@@ -43,6 +45,7 @@ std::shared_ptr<z3::context> new_context() {
 
 void prepare_context() {
     if (thread_context() || prepared.valid()) return;
+    prepare_context_memory();
     prepared = std::async(std::launch::async, [] { return std::make_shared<z3::context>(); });
 }
 
