@@ -2,6 +2,7 @@
 // seen only through the node's state (DESIGN.md section 5).
 #include <unordered_set>
 
+#include "solver/eliminate.hpp"
 #include "solver/solver_impl.hpp"
 
 namespace clpi::solver {
@@ -78,6 +79,19 @@ std::optional<Term> Solver::project(std::span<const CellId> cells, std::span<con
         return known->second;
     }
 
+    // Definitions first: most projections only rename (see eliminate.hpp).
+    std::optional<z3::expr> direct;
+    try {
+        direct = eliminate_by_definitions(body.simplify(), scan.constants);
+    } catch (const z3::exception&) {
+        // left to the tactic
+    }
+    if (direct) {
+        std::optional<Term> result = impl_->add(direct->simplify());
+        known.emplace(f, result);
+        account(true);
+        return result;
+    }
     if (!impl_->projector) {
         impl_->projector = z3::tactic(ctx, "simplify") & z3::tactic(ctx, "qe-light") &
                            z3::tactic(ctx, "qe") & z3::tactic(ctx, "simplify");

@@ -53,7 +53,7 @@ TEST_CASE("RV'11 Fig. 1(b), the lock example: one restart that locks new >= old 
     // locked equation the proof needs), the second copy lock = 1 ∧ old = new (lock >= 1: the
     // half its proof needs).
     CHECK(has_invariant(r, "p(1)", "N >= 1 + O"));
-    CHECK(has_invariant(r, "p(1)", "O >= N ∧ L >= 1 ∧ O =< N"));
+    CHECK(has_invariant(r, "p(1)", "L >= 1 ∧ O =< N ∧ O >= N"));
 }
 
 TEST_CASE("RV'11 Fig. 1(a): x >= 0 from slackening x = 0, no unrolling") {

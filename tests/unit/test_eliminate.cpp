@@ -1,0 +1,81 @@
+// Projection by definitions: every result it gives must be equivalent to the existential
+// it replaces (checked by Z3 here), and it must refuse what substitution cannot eliminate.
+#include <doctest/doctest.h>
+
+#include <vector>
+
+#include "solver/eliminate.hpp"
+
+using namespace clpi::solver;
+
+namespace {
+
+bool mentions(const z3::expr& e, const z3::expr& v) {
+    if (z3::eq(e, v)) return true;
+    for (unsigned i = 0; e.is_app() && i < e.num_args(); ++i) {
+        if (mentions(e.arg(i), v)) return true;
+    }
+    return false;
+}
+
+// eliminate_by_definitions on `body`, with the result checked against ∃ variables. body.
+std::optional<z3::expr> eliminated(const z3::expr& body, const std::vector<z3::expr>& variables) {
+    auto out = eliminate_by_definitions(body, variables);
+    if (out) {
+        z3::expr_vector bound(body.ctx());
+        for (const auto& v : variables) bound.push_back(v);
+        z3::solver s(body.ctx());
+        s.add(*out != z3::exists(bound, body));
+        CHECK(s.check() == z3::unsat);
+        for (const auto& v : variables) CHECK_FALSE(mentions(*out, v));
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("eliminate: renamings and linear definitions with a coefficient of one") {
+    z3::context ctx;
+    z3::expr s0 = ctx.int_const("s0"), s1 = ctx.int_const("s1");
+    z3::expr i = ctx.int_const("i"), i1 = ctx.int_const("i1"), j = ctx.int_const("j");
+    // The state equations only rename.
+    auto r = eliminated(i >= 0 && s0 == i && s1 == j, {i, j});
+    REQUIRE(r);
+    CHECK(r->simplify().to_string() == "(>= s0 0)");
+    // A path definition, then the state equation: i = s0 - 4 solves `s0 = i + 4`.
+    r = eliminated(i >= 0 && i1 == i + 4 && s0 == i1, {i, i1});
+    REQUIRE(r);
+    CHECK(r->simplify().to_string() == "(>= s0 4)");
+    // Minus signs on either side.
+    CHECK(eliminated(s0 - i == 3 - s1 && i <= s1, {i}));
+    CHECK(eliminated(-i + s0 == 0 && i != 2, {i}));
+}
+
+TEST_CASE("eliminate: values reach every conjunct before names do") {
+    z3::context ctx;
+    z3::expr s0 = ctx.int_const("s0"), s1 = ctx.int_const("s1");
+    z3::expr v = ctx.int_const("v"), n = ctx.int_const("n");
+    // v = 0 is used, not s0 = v: the bound on s1 says 0, not s0.
+    auto r = eliminated(s0 == v && n > v && v == 0 && s1 == n, {v, n});
+    REQUIRE(r);
+    CHECK(r->simplify().to_string() == "(and (= s0 0) (not (<= s1 0)))");
+    // A variable no conjunct mentions is eliminated by dropping it; no variable at all
+    // leaves the conjunction as it is; an empty conjunction is true.
+    CHECK(eliminated(s0 >= 1, {v}));
+    CHECK(eliminated(s0 == v, {v})->simplify().is_true());
+    z3::expr w = ctx.int_const("w");
+    CHECK(eliminated(s0 == v + w, {v, w})->simplify().is_true());  // w is left unconstrained
+}
+
+TEST_CASE("eliminate: what substitution cannot eliminate is refused") {
+    z3::context ctx;
+    z3::expr s0 = ctx.int_const("s0"), v = ctx.int_const("v");
+    CHECK_FALSE(eliminated(2 * v == s0, {v}));           // a coefficient of two (s0 odd)
+    CHECK_FALSE(eliminated(s0 >= v && v >= 0, {v}));     // bounds, no definition
+    CHECK_FALSE(eliminated(v == v + s0, {v}));           // v on both sides
+    CHECK_FALSE(eliminated(z3::mod(v, 4) == 0 && s0 == z3::mod(v, 4) + 1, {v}));  // inside mod
+    // Arrays are left to the tactic.
+    z3::sort a = ctx.array_sort(ctx.int_sort(), ctx.int_sort());
+    z3::expr m = ctx.constant("m", a), m0 = ctx.constant("m0", a);
+    CHECK_FALSE(eliminated(m0 == m && z3::select(m, 0) == s0, {m}));
+}
