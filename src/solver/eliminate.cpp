@@ -99,6 +99,43 @@ std::optional<z3::expr> solve_for(const z3::expr& equation, const z3::expr& v) {
     return minus.empty() ? p : p - z3::sum(minus);
 }
 
+// A variable bounded above and below by the same number (`x =< 4 ∧ x >= 4`, as loop
+// candidates come) is that number: the equation is added, last, for resolution to use.
+void pin_bounds(std::vector<z3::expr>& conjuncts, const std::vector<z3::expr>& variables) {
+    // The bound a comparison puts on a variable: +1 for x =< c, -1 for x >= c.
+    auto bound = [](const z3::expr& c, const z3::expr& v, z3::expr& number) {
+        if (!c.is_app() || c.num_args() != 2) return 0;
+        Z3_decl_kind k = c.decl().decl_kind();
+        int dir = k == Z3_OP_LE ? 1 : k == Z3_OP_GE ? -1 : 0;
+        if (dir == 0) return 0;
+        if (c.arg(0).id() == v.id() && c.arg(1).is_numeral()) {
+            number = c.arg(1);
+            return dir;
+        }
+        if (c.arg(1).id() == v.id() && c.arg(0).is_numeral()) {
+            number = c.arg(0);
+            return -dir;
+        }
+        return 0;
+    };
+    const std::size_t count = conjuncts.size();
+    for (const z3::expr& v : variables) {
+        if (!v.is_arith()) continue;
+        for (std::size_t i = 0; i < count; ++i) {
+            z3::expr upper = v, lower = v;
+            if (bound(conjuncts[i], v, upper) != 1) continue;
+            bool pinned = false;
+            for (std::size_t j = 0; j < count && !pinned; ++j) {
+                pinned = bound(conjuncts[j], v, lower) == -1 && z3::eq(lower, upper);
+            }
+            if (pinned) {
+                conjuncts.push_back(v == upper);
+                break;
+            }
+        }
+    }
+}
+
 // One round of equality resolution: the conjuncts that define no variable, with the
 // definitions substituted; `variables` keeps those with no definition. False on a cycle of
 // definitions (which one equation never makes): the caller then gives up.
@@ -222,6 +259,7 @@ std::optional<z3::expr> eliminate_by_definitions(const z3::expr& conjunction,
     std::vector<z3::expr> conjuncts;
     flatten(conjunction, conjuncts);
     std::vector<z3::expr> left = variables;
+    pin_bounds(conjuncts, variables);
     // Rounds until every variable is gone: a definition can appear only once another is
     // substituted (`s0 = i1` makes `i1 = i + 4` into `s0 = i + 4`, which defines i).
     while (true) {

@@ -67,6 +67,17 @@ TEST_CASE("eliminate: values reach every conjunct before names do") {
     CHECK(eliminated(s0 == v + w, {v, w})->simplify().is_true());  // w is left unconstrained
 }
 
+TEST_CASE("eliminate: a variable bounded above and below by one number is that number") {
+    z3::context ctx;
+    z3::expr s0 = ctx.int_const("s0"), n = ctx.int_const("n"), v = ctx.int_const("v");
+    // As loop candidates come: v =< 4 ∧ v >= 4, and v inside mod.
+    auto r = eliminated(v <= 4 && v >= 4 && z3::mod(v, 4) == 0 && n > v - 4 && s0 == n, {v, n});
+    REQUIRE(r);
+    CHECK(r->simplify().to_string() == "(not (<= s0 0))");
+    CHECK(eliminated(4 >= v && 4 <= v && s0 == v, {v}));  // numbers on the left
+    CHECK_FALSE(eliminated(v <= 4 && v >= 3 && s0 >= v, {v}));  // two numbers: a range
+}
+
 TEST_CASE("eliminate: what substitution cannot eliminate is refused") {
     z3::context ctx;
     z3::expr s0 = ctx.int_const("s0"), v = ctx.int_const("v");
