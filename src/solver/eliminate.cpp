@@ -61,16 +61,15 @@ void summands(const z3::expr& e, int sign, std::vector<std::pair<int, z3::expr>>
     out.emplace_back(sign, e);
 }
 
-// The term t with `equation` ⇔ v = t, when v is a summand of one side, with coefficient
-// ±1, and occurs nowhere else in the equation.
+// The term t with `equation` ⇔ v = t, for an arithmetic equation where v is a summand of
+// one side, with coefficient ±1, and occurs nowhere else (a variable alone on one side is
+// taken by the caller, `offers`, before it asks this).
 std::optional<z3::expr> solve_for(const z3::expr& equation, const z3::expr& v) {
     if (!equation.is_app() || equation.decl().decl_kind() != Z3_OP_EQ ||
         equation.num_args() != 2) {
         return std::nullopt;
     }
     const z3::expr a = equation.arg(0), b = equation.arg(1);
-    if (a.id() == v.id() && !occurs(b, v.id())) return b;
-    if (b.id() == v.id() && !occurs(a, v.id())) return a;
     if (!v.is_arith() || !a.is_arith()) return std::nullopt;
     std::vector<std::pair<int, z3::expr>> terms;  // a - b = Σ sign · term = 0
     summands(a, 1, terms);
