@@ -33,6 +33,15 @@ std::shared_ptr<z3::context>& thread_context() {
 }
 // Whether a Solver has used the thread's context since the last begin_run().
 thread_local bool context_used = false;
+// Path solvers of finished runs on the thread's context, reset, for the next Solver: Z3 sets
+// up its solver core at the first push (~0.5 ms for the three solvers of an Impl, as much as
+// a dozen nodes), and a verification makes one per round of deepening and per probe.
+// Leaked like the context: at exit, freeing them would only cost time.
+std::vector<std::unique_ptr<Solver::Impl>>& idle_impls() {
+    thread_local auto* idle = new std::vector<std::unique_ptr<Solver::Impl>>();
+    return *idle;
+}
+constexpr std::size_t max_idle_impls = 4;
 // A context being made on another thread (prepare_context). A thread_local, not a leaked
 // pointer: at exit its destructor waits for the maker, which must not outlive Z3's globals.
 thread_local std::future<std::shared_ptr<z3::context>> prepared;
@@ -50,7 +59,10 @@ void prepare_context() {
 }
 
 void begin_run() {
-    if (context_used) thread_context().reset();  // freed with the last Solver still on it
+    if (context_used) {
+        idle_impls().clear();
+        thread_context().reset();  // freed with the last Solver still on it
+    }
     context_used = false;
 }
 
@@ -63,13 +75,14 @@ Solver::Impl::~Impl() {
 // push: right for one large formula (a loop written out 10000 times is solved by
 // propagation), but setting up the pipeline costs milliseconds that a path solver, whose
 // first act is a push, never uses. The path solvers are that SMT core directly.
-Solver::Impl::Impl(Domain d, Use use)
+Solver::Impl::Impl(Domain d, Use u)
     : context_owner(thread_context() ? thread_context() : (thread_context() = new_context())),
       ctx((context_used = true, *context_owner)),
-      solver(use == Use::one_shot ? z3::solver(ctx) : z3::solver(ctx, z3::solver::simple())),
+      solver(u == Use::one_shot ? z3::solver(ctx) : z3::solver(ctx, z3::solver::simple())),
       tracked(ctx, z3::solver::simple()),
       scratch(ctx, z3::solver::simple()),
-      domain(d) {
+      domain(d),
+      use(u) {
     z3::params p(ctx);
     // Cores are minimised by minimise(), deterministically. (Z3's own minimisation runs
     // when the core is fetched and costs as much as deletion on long cores.)
@@ -231,8 +244,63 @@ std::vector<CellId> Solver::Impl::minimise(std::vector<CellId> core, const Negat
     return core;
 }
 
-Solver::Solver(Domain domain, Use use) : impl_(std::make_unique<Impl>(domain, use)) {}
-Solver::~Solver() = default;
+bool Solver::Impl::reset() {
+    std::size_t unscoped = scope_marks.empty() ? cell_lits.size() : scope_marks.front();
+    if (unscoped > 0) return false;
+    if (!scope_marks.empty()) {
+        auto depth = static_cast<unsigned>(scope_marks.size());
+        solver.pop(depth);
+        tracked.pop(depth);
+        scope_marks.clear();
+    }
+    terms.clear();
+    cell_lits.clear();
+    cell_terms.clear();
+    switchable.clear();
+    active.clear();
+    active_switchables = 0;
+    point_vars.clear();
+    drop_model();
+    point_formulas.clear();
+    model_values.clear();
+    projections.clear();  // their terms are gone; the tactic stays
+    model_credit = 8;
+    models_skipped = 0;
+    stats = SolverStats{};
+    conjunct_cache.clear();
+    entailment_credit = 0;
+    core_solver = &tracked;
+    true_term = add(ctx.bool_val(true));
+    false_term = add(ctx.bool_val(false));
+    return true;
+}
+
+namespace {
+std::unique_ptr<Solver::Impl> take_idle_impl(Domain domain) {
+    auto& idle = idle_impls();
+    for (auto it = idle.begin(); it != idle.end(); ++it) {
+        if ((*it)->domain == domain && (*it)->context_owner == thread_context()) {
+            std::unique_ptr<Solver::Impl> impl = std::move(*it);
+            idle.erase(it);
+            context_used = true;
+            return impl;
+        }
+    }
+    return nullptr;
+}
+}  // namespace
+
+Solver::Solver(Domain domain, Use use) {
+    if (use == Use::path) impl_ = take_idle_impl(domain);
+    if (!impl_) impl_ = std::make_unique<Impl>(domain, use);
+}
+
+Solver::~Solver() {
+    if (impl_->use == Use::path && !impl_->interrupted && impl_->context_owner == thread_context() &&
+        idle_impls().size() < max_idle_impls && impl_->reset()) {
+        idle_impls().push_back(std::move(impl_));
+    }
+}
 
 Term Solver::fresh(const std::string& base, Type type) {
     std::string name = base + "!" + std::to_string(impl_->fresh_counter++);

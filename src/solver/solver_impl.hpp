@@ -22,8 +22,12 @@ bool is_point_var(const z3::expr& e, std::uint32_t& index);
 Number numeral_number(const z3::expr& e);
 
 struct Solver::Impl {
-    Impl(Domain d, Use use);
+    Impl(Domain d, Use u);
     ~Impl();
+    // Back to the state of a new Impl, keeping Z3's solvers (set up once: see Solver's
+    // constructor). False, with nothing changed, when something was asserted outside every
+    // scope: then only a new Impl is clean.
+    bool reset();
 
     // Shared by the Solvers of a thread (see thread_context in solver.cpp).
     std::shared_ptr<z3::context> context_owner;
@@ -41,6 +45,7 @@ struct Solver::Impl {
     // The solver timed_check and minimise ask: `tracked`, or `scratch` during core_among.
     z3::solver* core_solver = &tracked;
     Domain domain;
+    Use use;
     // Term -> expression; a deque so that a reference from at() survives a later add()
     // (an expression like `at(point_var(..)) == at(t)` may add between the two look-ups).
     std::deque<z3::expr> terms;
