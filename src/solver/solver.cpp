@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <future>
+#include <mutex>
 #include <stdexcept>
 
 namespace clpi::solver {
@@ -46,8 +47,18 @@ constexpr std::size_t max_idle_impls = 4;
 // pointer: at exit its destructor waits for the maker, which must not outlive Z3's globals.
 thread_local std::future<std::shared_ptr<z3::context>> prepared;
 
+// Z3's global parameters, set before the first context is made. A model is fetched after
+// most satisfiable checks, and by default Z3 compacts each one (merging the definitions
+// of auxiliary symbols, which a path solver's models hardly have): a quarter of the time
+// of a fetch, ~15 us of ~55. The values of the constants are the same either way.
+void configure_z3() {
+    static std::once_flag once;
+    std::call_once(once, [] { z3::set_param("model.compact", false); });
+}
+
 std::shared_ptr<z3::context> new_context() {
     if (prepared.valid()) return prepared.get();
+    configure_z3();
     return std::make_shared<z3::context>();
 }
 }  // namespace
@@ -55,6 +66,7 @@ std::shared_ptr<z3::context> new_context() {
 void prepare_context() {
     if (thread_context() || prepared.valid()) return;
     prepare_context_memory();
+    configure_z3();
     prepared = std::async(std::launch::async, [] { return std::make_shared<z3::context>(); });
 }
 
