@@ -259,12 +259,13 @@ std::vector<CellId> Solver::Impl::minimise(std::vector<CellId> core, const Negat
 bool Solver::Impl::reset() {
     std::size_t unscoped = scope_marks.empty() ? cell_lits.size() : scope_marks.front();
     if (unscoped > 0) return false;
-    if (!scope_marks.empty()) {
-        auto depth = static_cast<unsigned>(scope_marks.size());
-        solver.pop(depth);
-        tracked.pop(depth);
-        scope_marks.clear();
+    // Every scope of the three, counted by Z3 (an exception may have left one of the
+    // scratch solver's or an entailment's open).
+    for (z3::solver* s : {&solver, &tracked, &scratch}) {
+        unsigned depth = Z3_solver_get_num_scopes(ctx, *s);
+        if (depth > 0) s->pop(depth);
     }
+    scope_marks.clear();
     terms.clear();
     cell_lits.clear();
     cell_terms.clear();
@@ -308,9 +309,14 @@ Solver::Solver(Domain domain, Use use) {
 }
 
 Solver::~Solver() {
-    if (impl_->use == Use::path && !impl_->interrupted && impl_->context_owner == thread_context() &&
-        idle_impls().size() < max_idle_impls && impl_->reset()) {
-        idle_impls().push_back(std::move(impl_));
+    if (impl_->use != Use::path || impl_->interrupted || impl_->context_owner != thread_context() ||
+        idle_impls().size() >= max_idle_impls) {
+        return;
+    }
+    try {
+        if (impl_->reset()) idle_impls().push_back(std::move(impl_));
+    } catch (const z3::exception&) {
+        // not clean, then: freed as if never kept
     }
 }
 

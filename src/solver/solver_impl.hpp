@@ -24,8 +24,8 @@ Number numeral_number(const z3::expr& e);
 struct Solver::Impl {
     Impl(Domain d, Use u);
     ~Impl();
-    // Back to the state of a new Impl, keeping Z3's solvers (set up once: see Solver's
-    // constructor). False, with nothing changed, when something was asserted outside every
+    // Back to the state of a new Impl, keeping Z3's solvers (set up once: see idle_impls in
+    // solver.cpp). False, with nothing changed, when something was asserted outside every
     // scope: then only a new Impl is clean.
     bool reset();
 
