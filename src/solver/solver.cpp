@@ -88,7 +88,7 @@ Solver::Impl::~Impl() {
 // propagation), but setting up the pipeline costs milliseconds that a path solver, whose
 // first act is a push, never uses. The path solvers are that SMT core directly.
 Solver::Impl::Impl(Domain d, Use u)
-    : context_owner(thread_context() ? thread_context() : (thread_context() = new_context())),
+    : SharedContext{thread_context() ? thread_context() : (thread_context() = new_context())},
       ctx((context_used = true, *context_owner)),
       solver(u == Use::one_shot ? z3::solver(ctx) : z3::solver(ctx, z3::solver::simple())),
       tracked(ctx, z3::solver::simple()),
@@ -265,24 +265,8 @@ bool Solver::Impl::reset() {
         unsigned depth = Z3_solver_get_num_scopes(ctx, *s);
         if (depth > 0) s->pop(depth);
     }
-    scope_marks.clear();
-    terms.clear();
-    cell_lits.clear();
-    cell_terms.clear();
-    switchable.clear();
-    active.clear();
-    active_switchables = 0;
-    point_vars.clear();
-    drop_model();
-    point_formulas.clear();
-    model_values.clear();
-    projections.clear();  // their terms are gone; the tactic stays
-    model_credit = 8;
-    models_skipped = 0;
-    stats = SolverStats{};
-    conjunct_cache.clear();
-    entailment_credit = 0;
-    core_solver = &tracked;
+    static_cast<RunState&>(*this) = RunState{};
+    core_solver = &tracked;  // an exception may have left it on `scratch`
     true_term = add(ctx.bool_val(true));
     false_term = add(ctx.bool_val(false));
     return true;

@@ -21,31 +21,17 @@ bool is_point_var(const z3::expr& e, std::uint32_t& index);
 // An arithmetic numeral, exactly (integer or fraction).
 Number numeral_number(const z3::expr& e);
 
-struct Solver::Impl {
-    Impl(Domain d, Use u);
-    ~Impl();
-    // Back to the state of a new Impl, keeping Z3's solvers (set up once: see idle_impls in
-    // solver.cpp). False, with nothing changed, when something was asserted outside every
-    // scope: then only a new Impl is clean.
-    bool reset();
-
-    // Shared by the Solvers of a thread (see thread_context in solver.cpp).
+// The first base of Impl, so that the context is freed last: bases are destroyed after the
+// members, in reverse order, and everything else of an Impl is made in the context.
+// Shared by the Solvers of a thread (see thread_context in solver.cpp).
+struct SharedContext {
     std::shared_ptr<z3::context> context_owner;
-    z3::context& ctx;
-    std::atomic<bool> interrupted{false};  // the context is cancelled for good
-    // Two solvers in lock-step over the path's scopes: `solver` holds the cells as plain
-    // assertions and answers the frequent satisfiable checks incrementally, without
-    // assumptions; `tracked` holds them under tracking literals and is asked only when an
-    // unsat core is needed (so the cost of thousands of assumptions is paid only then).
-    z3::solver solver;
-    z3::solver tracked;
-    // A third solver, empty between calls, for cores among a few chosen cells: a check in
-    // `tracked` costs in proportion to everything asserted there, whatever is assumed.
-    z3::solver scratch;
-    // The solver timed_check and minimise ask: `tracked`, or `scratch` during core_among.
-    z3::solver* core_solver = &tracked;
-    Domain domain;
-    Use use;
+};
+
+// What one search builds up in a path solver, each field with its starting value here
+// only: Impl::reset() starts a reused Impl afresh by assigning a new RunState, so a field
+// added here cannot carry state from one search into the next.
+struct RunState {
     // Term -> expression; a deque so that a reference from at() survives a later add()
     // (an expression like `at(point_var(..)) == at(t)` may add between the two look-ups).
     std::deque<z3::expr> terms;
@@ -60,23 +46,12 @@ struct Solver::Impl {
     // Counts changes of `model` (set, dropped, extended), so values read from it are known
     // to be current.
     std::uint64_t model_generation = 0;
-    void set_model(z3::model m) {
-        model = std::move(m);
-        ++model_generation;
-    }
-    void drop_model() {
-        model.reset();
-        ++model_generation;
-    }
     // For model_falsifies_at: terms read as point formulas (nothing when one is not), and
     // values of terms in the model of generation `model_values_generation`.
     std::unordered_map<Term, std::optional<PointFormula>> point_formulas;
     std::unordered_map<Term, std::optional<Number>> model_values;
     std::uint64_t model_values_generation = 0;
-    const Number* model_value(Term t);
-    // The tactic of project(), made at its first use, and the projections it made, by the
-    // id of the formula projected.
-    std::optional<z3::tactic> projector;
+    // The projections made by Impl::projector, by the id of the formula projected.
     std::unordered_map<unsigned, std::optional<std::pair<z3::expr, std::optional<Term>>>> projections;
     // Fetching a model costs as much as a check on long paths, and it pays off only when
     // later constraints are answered by it (guards over known variables, memo entries it
@@ -85,6 +60,51 @@ struct Solver::Impl {
     // to probe. Counts only: the search is the same on every machine.
     int model_credit = 8;
     std::uint64_t models_skipped = 0;
+    std::uint64_t fresh_counter = 0;
+    SolverStats stats;
+    Term true_term = 0;  // both added first, by the constructor and by Impl::reset()
+    Term false_term = 0;
+    // Conjuncts of a term, or of its negation (key: term * 2 + positive), for the test of
+    // satisfiability by own variables in minimise (see Impl::conjuncts_of).
+    std::unordered_map<std::uint64_t, std::vector<Conjunct>> conjunct_cache;
+    // Entailments in a row that held (see Impl::entailment_credit_direct).
+    int entailment_credit = 0;
+};
+
+struct Solver::Impl : SharedContext, RunState {
+    Impl(Domain d, Use u);
+    ~Impl();
+    // Back to the state of a new Impl, keeping Z3's solvers (set up once: see idle_impls in
+    // solver.cpp). False, with nothing changed, when something was asserted outside every
+    // scope: then only a new Impl is clean.
+    bool reset();
+
+    z3::context& ctx;  // *context_owner
+    std::atomic<bool> interrupted{false};  // the context is cancelled for good
+    // Two solvers in lock-step over the path's scopes: `solver` holds the cells as plain
+    // assertions and answers the frequent satisfiable checks incrementally, without
+    // assumptions; `tracked` holds them under tracking literals and is asked only when an
+    // unsat core is needed (so the cost of thousands of assumptions is paid only then).
+    z3::solver solver;
+    z3::solver tracked;
+    // A third solver, empty between calls, for cores among a few chosen cells: a check in
+    // `tracked` costs in proportion to everything asserted there, whatever is assumed.
+    z3::solver scratch;
+    // The solver timed_check and minimise ask: `tracked`, or `scratch` during core_among.
+    z3::solver* core_solver = &tracked;
+    Domain domain;
+    Use use;
+    void set_model(z3::model m) {
+        model = std::move(m);
+        ++model_generation;
+    }
+    void drop_model() {
+        model.reset();
+        ++model_generation;
+    }
+    const Number* model_value(Term t);
+    // The tactic of project(), made at its first use (the projections it made are in RunState).
+    std::optional<z3::tactic> projector;
     bool fetch_model_now() {
         if (model_credit > 0) {
             --model_credit;
@@ -96,10 +116,6 @@ struct Solver::Impl {
         ++stats.model_shortcuts;
         model_credit = std::min(model_credit + 1, 64);
     }
-    std::uint64_t fresh_counter = 0;
-    SolverStats stats;
-    Term true_term = 0;
-    Term false_term = 0;
 
     // Adds the time of its scope to `upkeep`.
     struct UpkeepTimer {
@@ -124,9 +140,6 @@ struct Solver::Impl {
     z3::expr_vector live_literals() const;
     z3::expr_vector switch_assumptions() const;  // literals of the switchable cells that are on
     z3::expr_vector literals(std::span<const CellId> cells) const;
-    // Conjuncts of a term, or of its negation (key: term * 2 + positive), for the test of
-    // satisfiability by own variables in minimise.
-    std::unordered_map<std::uint64_t, std::vector<Conjunct>> conjunct_cache;
     const std::vector<Conjunct>& conjuncts_of(Term t, bool positive);
     // An assumption kept through minimisation: a literal that stands for ¬goal.
     struct NegatedGoal {
@@ -142,10 +155,9 @@ struct Solver::Impl {
     // The cells of the core of the last unsat timed_check.
     std::vector<CellId> core_cells(const NegatedGoal* extra);
     // Entailments with a core asked for go to `tracked` at once after this many in a row
-    // held (the plain check would only confirm them); one that fails resets the count.
-    // Counts only: the search is the same on every machine.
+    // held (the plain check would only confirm them); one that fails resets the count
+    // (RunState::entailment_credit). Counts only: the search is the same on every machine.
     static constexpr int entailment_credit_direct = 4;
-    int entailment_credit = 0;
     std::vector<CellId> minimise(std::vector<CellId> core, const NegatedGoal* extra);
 };
 
