@@ -451,6 +451,28 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
             }
         }
     }
+    // The Houdini proofs lean on whichever kept candidates Z3's core names, and each premise
+    // is blocked from then on. A candidate no other way back may keep (x =< 2 where another
+    // rule increments x) is then never abstracted, and the loop only unrolls. So a proof is
+    // asked first of the premises that are blocked or locked already, which costs nothing
+    // more; only when they do not suffice are the other kept ones added.
+    if (!all_abstractable) {
+        std::vector<char> settled(n, 0);
+        bool fewer = false;
+        for (std::size_t k = 0; k < n; ++k) {
+            settled[k] = kept[k] && (h.candidates[k].locked || h.candidates[k].blocked);
+            if (kept[k] && !settled[k]) fewer = true;
+        }
+        for (std::size_t i : pending) {
+            if (!kept[i] || !fewer) continue;
+            const char own = settled[i];
+            settled[i] = 1;
+            std::vector<CellId> proof;
+            Answer a = invariant(i, settled, proof);
+            settled[i] = own;
+            if (a == Answer::unsat) proofs[i] = std::move(proof);
+        }
+    }
     restore();
     std::vector<std::size_t> abstracted;
     for (std::size_t i : pending) {
