@@ -15,7 +15,8 @@ Each run has a time limit (clpi --timeout, z3 -T:, and a kill a little later) an
 limit (RLIMIT_AS); at most --jobs (default 2) runs at a time. Prints a table per instance
 and a summary, writes results.csv, results.json and cactus.png into --out.
 
-    tools/bench/chc_harness.py ../shared/bench-data/chc/extra-small-lia --timeout 60
+    git clone https://github.com/chc-comp/extra-small-lia build/extra-small-lia
+    tools/bench/chc_harness.py build/extra-small-lia --timeout 60
     tools/bench/chc_harness.py clp --families diamonds:10,40,160 --timeout 10
 """
 

@@ -9,7 +9,7 @@ a_i >= K. Many are unsafe, with counterexamples of various depths, some stay saf
 `:status` line is removed, so the harness has no expectation and judges by agreement:
 run the mutants with chc_harness.py and look for `!!! DISAGREE`.
 
-    tools/bench/chc_mutants.py ../shared/bench-data/chc/extra-small-lia build/bench/mutants-in
+    tools/bench/chc_mutants.py build/extra-small-lia build/bench/mutants-in
     tools/bench/chc_harness.py build/bench/mutants-in --timeout 10 --out build/bench/mutants
 """
 
