@@ -453,24 +453,46 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
     }
     // The Houdini proofs lean on whichever kept candidates Z3's core names, and each premise
     // is blocked from then on. A candidate no other way back may keep (x =< 2 where another
-    // rule increments x) is then never abstracted, and the loop only unrolls. So a proof is
-    // asked first of the premises that are blocked or locked already, which costs nothing
-    // more; only when they do not suffice are the other kept ones added.
-    if (!all_abstractable) {
-        std::vector<char> settled(n, 0);
-        bool fewer = false;
-        for (std::size_t k = 0; k < n; ++k) {
-            settled[k] = kept[k] && (h.candidates[k].locked || h.candidates[k].blocked);
-            if (kept[k] && !settled[k]) fewer = true;
+    // rule increments x) is then never abstracted, and the loop only unrolls. So only what
+    // must stay is proved: the candidates locked or blocked already, and, transitively, the
+    // premises their proofs need, asked first of the premises that are settled already;
+    // the other candidates that need premises are abstracted, as they would be at a header
+    // with nothing locked. (Where nothing may be abstracted, all of them stay.)
+    if (!all_abstractable && may_abstract) {
+        const CellId first = h.first_candidate;
+        std::vector<char> settled(n, 0), needed(n, 0);
+        std::vector<std::size_t> work;
+        for (std::size_t i : pending) {
+            if (kept[i] && (h.candidates[i].locked || h.candidates[i].blocked)) {
+                needed[i] = 1;
+                work.push_back(i);
+            }
+        }
+        for (std::size_t k = 0; k < n; ++k) settled[k] = needed[k] || (kept[k] && proven[k]);
+        while (!work.empty()) {
+            const std::size_t i = work.back();
+            work.pop_back();
+            // premises that are settled, then those shown invariant alone too, then all kept
+            std::vector<CellId> proof;
+            Answer a = invariant(i, needed, proof);
+            if (a != Answer::unsat) a = invariant(i, settled, proof);
+            if (a != Answer::unsat) a = invariant(i, kept, proof);
+            if (a != Answer::unsat) {
+                restore();
+                return false;  // the fixpoint found it invariant, so only an unknown gets here
+            }
+            for (CellId c : proof) {
+                if (c < first || c >= first + n) continue;
+                const std::size_t k = c - first;
+                if (!needed[k] && !proven[k]) {
+                    needed[k] = settled[k] = 1;  // a premise: it must stay, and be proved too
+                    work.push_back(k);
+                }
+            }
+            proofs[i] = std::move(proof);
         }
         for (std::size_t i : pending) {
-            if (!kept[i] || !fewer) continue;
-            const char own = settled[i];
-            settled[i] = 1;
-            std::vector<CellId> proof;
-            Answer a = invariant(i, settled, proof);
-            settled[i] = own;
-            if (a == Answer::unsat) proofs[i] = std::move(proof);
+            if (kept[i] && !needed[i]) kept[i] = 0;
         }
     }
     restore();

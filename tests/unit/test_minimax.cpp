@@ -381,3 +381,21 @@ TEST_CASE("a closure proof leans on locked candidates first, so a bound another 
     CHECK(r.stats.nodes <= 20);
     CHECK(r.stats.restarts == 2);
 }
+
+TEST_CASE("a header with a locked candidate keeps only what that candidate's invariance needs") {
+    // CHC-COMP's s_mutants_23: x1 and x3 move in opposite directions, so x1 + x3 = 0 and x5
+    // never changes. A restart locks x5 >= 0, which needs only x1 + x3 >= 0. Kept as well,
+    // x1 - x5 >= 0 needed x3 =< 0 as a premise, which blocked it, and the way back that
+    // increments x3 then unrolled until the bound (1053 nodes); abstracted, the loop closes.
+    Program p = must_parse("?- start.\n"
+                           "start :- itp(X1, X3, X5), X1 = 0, X3 = 0, X5 = 0.\n"
+                           "itp(X1, X3, X5) :- itp(X2, X4, X6), X2 = X1 + 1, X4 = X3 - 1, X6 = X5 + X2 + X4.\n"
+                           "itp(X1, X3, X5) :- itp(X2, X4, X6), X2 = X1 - 1, X4 = X3 + 1, X6 = X5 + X2 + X4.\n"
+                           "itp(X1, X3, X5) :- error, X5 < 0.\n");
+    Options o;
+    o.timeout_s = 10;
+    Result r = verify(p, o);
+    REQUIRE(r.verdict == Verdict::safe);
+    CHECK(r.stats.nodes <= 10);
+    CHECK(r.stats.unrollings == 0);
+}
