@@ -413,7 +413,8 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
     // refinement, relied on by a proof, or across an inner header) are they tried together
     // (Houdini): the largest set of them that, with the proven ones, implies itself along
     // the path. That costs generality: a candidate used as a premise of another's proof is
-    // marked (note_core) and never abstracted afterwards, so it is only the second choice.
+    // marked (note_core) and never abstracted afterwards, so it is only the second choice,
+    // and where the header may abstract, the set is then cut down to what must stay (below).
     bool all_abstractable = may_abstract;
     for (std::size_t i : pending) {
         if (h.candidates[i].locked || h.candidates[i].blocked) all_abstractable = false;
@@ -451,13 +452,12 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
             }
         }
     }
-    // The Houdini proofs lean on whichever kept candidates Z3's core names, and each premise
-    // is blocked from then on. A candidate no other way back may keep (x =< 2 where another
-    // rule increments x) is then never abstracted, and the loop only unrolls. So only what
-    // must stay is proved: the candidates locked or blocked already, and, transitively, the
-    // premises their proofs need, asked first of the premises that are settled already;
-    // the other candidates that need premises are abstracted, as they would be at a header
-    // with nothing locked. (Where nothing may be abstracted, all of them stay.)
+    // What must stay: the Houdini proofs lean on whichever kept candidates Z3's core names,
+    // and would block them all, so a candidate another way back breaks (x =< 2 where another
+    // rule increments x) could never be abstracted and the loop would only unroll. Kept are
+    // the candidates locked or blocked already and, transitively, the premises their proofs
+    // need, each proof asked first of premises already settled; the other candidates that
+    // need premises are abstracted, as at a header with nothing locked.
     if (!all_abstractable && may_abstract) {
         const CellId first = h.first_candidate;
         std::vector<char> settled(n, 0), needed(n, 0);

@@ -26,6 +26,14 @@ Result run_text(const std::string& text) {
     return verify(p, Options{});
 }
 
+// For a fix of a search that did not end: should the fault come back, the test fails with
+// UNKNOWN (timeout) in a few seconds instead of running to the unroll bound.
+Result run_text_within(const std::string& text, double seconds) {
+    Options o;
+    o.timeout_s = seconds;
+    return verify(must_parse(text), o);
+}
+
 bool has_invariant(const Result& r, const std::string& point, const std::string& formula) {
     return std::any_of(r.invariants.begin(), r.invariants.end(), [&](const Invariant& i) {
         return i.point == point && i.formula == formula;
@@ -367,16 +375,14 @@ TEST_CASE("a closure proof leans on locked candidates first, so a bound another 
     // x1 + x3 >= 3. Leaning on x1 =< 2 would block it, and the way back that increments x1
     // could not abstract it: the loop would unroll without end. With no limit this run
     // ended at the unroll bound after 51690 nodes; with the locked premises first, 17.
-    Program p = must_parse("?- start.\n"
-                           "start :- inv(X1, X3), X1 = 1, X3 = 1.\n"
-                           "inv(X1, X3) :- itp(X2, X3), X2 = X1 + 1.\n"
-                           "itp(X1, X3) :- itp(X2, X4), X2 = X1, X4 = X3 + X2.\n"
-                           "itp(X1, X3) :- itp(X2, X4), X2 = X1 + 1, X4 = X3 + X2.\n"
-                           "itp(X1, X3) :- inv(X1, X3).\n"
-                           "inv(X1, X3) :- error, X3 < 1.\n");
-    Options o;
-    o.timeout_s = 10;  // should the fault come back: UNKNOWN in 10 s, not 30
-    Result r = verify(p, o);
+    Result r = run_text_within("?- start.\n"
+                               "start :- inv(X1, X3), X1 = 1, X3 = 1.\n"
+                               "inv(X1, X3) :- itp(X2, X3), X2 = X1 + 1.\n"
+                               "itp(X1, X3) :- itp(X2, X4), X2 = X1, X4 = X3 + X2.\n"
+                               "itp(X1, X3) :- itp(X2, X4), X2 = X1 + 1, X4 = X3 + X2.\n"
+                               "itp(X1, X3) :- inv(X1, X3).\n"
+                               "inv(X1, X3) :- error, X3 < 1.\n",
+                               10);
     REQUIRE(r.verdict == Verdict::safe);
     CHECK(r.stats.nodes <= 20);
     CHECK(r.stats.restarts == 2);
@@ -387,14 +393,13 @@ TEST_CASE("a header with a locked candidate keeps only what that candidate's inv
     // never changes. A restart locks x5 >= 0, which needs only x1 + x3 >= 0. Kept as well,
     // x1 - x5 >= 0 needed x3 =< 0 as a premise, which blocked it, and the way back that
     // increments x3 then unrolled until the bound (1053 nodes); abstracted, the loop closes.
-    Program p = must_parse("?- start.\n"
-                           "start :- itp(X1, X3, X5), X1 = 0, X3 = 0, X5 = 0.\n"
-                           "itp(X1, X3, X5) :- itp(X2, X4, X6), X2 = X1 + 1, X4 = X3 - 1, X6 = X5 + X2 + X4.\n"
-                           "itp(X1, X3, X5) :- itp(X2, X4, X6), X2 = X1 - 1, X4 = X3 + 1, X6 = X5 + X2 + X4.\n"
-                           "itp(X1, X3, X5) :- error, X5 < 0.\n");
-    Options o;
-    o.timeout_s = 10;
-    Result r = verify(p, o);
+    Result r = run_text_within(
+        "?- start.\n"
+        "start :- itp(X1, X3, X5), X1 = 0, X3 = 0, X5 = 0.\n"
+        "itp(X1, X3, X5) :- itp(X2, X4, X6), X2 = X1 + 1, X4 = X3 - 1, X6 = X5 + X2 + X4.\n"
+        "itp(X1, X3, X5) :- itp(X2, X4, X6), X2 = X1 - 1, X4 = X3 + 1, X6 = X5 + X2 + X4.\n"
+        "itp(X1, X3, X5) :- error, X5 < 0.\n",
+        10);
     REQUIRE(r.verdict == Verdict::safe);
     CHECK(r.stats.nodes <= 10);
     CHECK(r.stats.unrollings == 0);
