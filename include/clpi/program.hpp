@@ -70,11 +70,19 @@ struct Expr {
 
 enum class RelOp { eq, ne, lt, le, gt, ge };
 
+// A comparison `lhs op rhs`, or a disjunction `(c1, c2 ; c3 ; ...)`: one constraint that
+// holds when the constraints of one of its cases all hold. Cases are conjunctions and may
+// hold disjunctions again; an empty case is `true`. A disjunction is one cell of the
+// path for the engine (one unsat-core member, one annotation), whatever its size, so a
+// transition relation written as one big disjunction does not become many rules.
 struct Constraint {
-    RelOp op = RelOp::eq;
+    RelOp op = RelOp::eq;       // a comparison (when `cases` is empty)
     Expr lhs;
     Expr rhs;
     SourceLoc loc;
+    std::vector<std::vector<Constraint>> cases;  // a disjunction: two or more cases
+
+    [[nodiscard]] bool is_disjunction() const { return !cases.empty(); }
 };
 
 // ---- atoms and clauses ---------------------------------------------------------------

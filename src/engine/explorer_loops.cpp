@@ -87,7 +87,7 @@ std::vector<Term> Explorer::guard_closures(PointId header) {
             binding[a.var] = solver_.point_var(i, types[i]);
         }
         for (const Constraint& c : r.constraints) {
-            if (c.op == RelOp::eq || c.op == RelOp::ne) continue;
+            if (c.is_disjunction() || c.op == RelOp::eq || c.op == RelOp::ne) continue;
             if (!mentions_only(c.lhs, in_head) || !mentions_only(c.rhs, in_head)) continue;
             Constraint closed = c;
             if (c.op == RelOp::lt) closed.op = RelOp::le;

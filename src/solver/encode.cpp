@@ -56,6 +56,22 @@ Term Solver::encode(const Expr& e, std::span<const Term> binding, std::vector<Te
 }
 
 Term Solver::encode(const Constraint& c, std::span<const Term> binding, std::vector<Term>& side) {
+    if (c.is_disjunction()) {
+        // One formula for the whole disjunction; the side conditions of a case ("divisor
+        // != 0") belong to that case only, so they are conjoined inside it.
+        std::vector<Term> cases;
+        for (const std::vector<Constraint>& conj : c.cases) {
+            std::vector<Term> parts;
+            for (const Constraint& d : conj) {
+                std::vector<Term> case_side;
+                Term t = encode(d, binding, case_side);
+                parts.insert(parts.end(), case_side.begin(), case_side.end());
+                parts.push_back(t);
+            }
+            cases.push_back(conjunction(parts));
+        }
+        return disjunction(cases);
+    }
     Encoder enc{*impl_, binding, side};
     z3::expr l = enc.encode(c.lhs);
     z3::expr r = enc.encode(c.rhs);
