@@ -29,6 +29,12 @@ private:
     std::string number(const Number& n) const;
     std::string expr(const Expr& e, const std::vector<Variable>& vars) const;
     std::string constraint(const Constraint& c, const std::vector<Variable>& vars) const;
+    std::string conjunction(const std::vector<Constraint>& cs,
+                            const std::vector<Variable>& vars) const;
+    std::vector<std::string> conjuncts(const std::vector<Constraint>& cs,
+                                       const std::vector<Variable>& vars) const;
+    void nonzero_divisors(const Expr& e, const std::vector<Variable>& vars,
+                          std::vector<std::string>& out) const;
     std::string atom(PointId point, const Atom& a, const std::vector<Variable>& vars) const;
     std::string clause(const std::vector<Variable>& vars, std::vector<std::string> body,
                        const std::string& head) const;
@@ -67,7 +73,32 @@ std::string Exporter::expr(const Expr& e, const std::vector<Variable>& vars) con
     return "?";
 }
 
+// `(not (= d 0))` for each divisor d of `e` that is not a constant: a transition that
+// divides by zero is not enabled (SMT-LIB leaves the quotient unspecified instead).
+void Exporter::nonzero_divisors(const Expr& e, const std::vector<Variable>& vars,
+                                std::vector<std::string>& out) const {
+    for (const Expr& a : e.args) nonzero_divisors(a, vars, out);
+    bool divides = e.kind == ExprKind::div || e.kind == ExprKind::mod;
+    if (divides && e.args[1].kind != ExprKind::constant) {
+        out.push_back(fmt::format("(not (= {} {}))", expr(e.args[1], vars), number(Number(0))));
+    }
+}
+
+// One case of a disjunction: `true` when empty.
+std::string Exporter::conjunction(const std::vector<Constraint>& cs,
+                                  const std::vector<Variable>& vars) const {
+    std::vector<std::string> parts = conjuncts(cs, vars);
+    if (parts.empty()) return "true";
+    if (parts.size() == 1) return parts[0];
+    return fmt::format("(and {})", fmt::join(parts, " "));
+}
+
 std::string Exporter::constraint(const Constraint& c, const std::vector<Variable>& vars) const {
+    if (c.is_disjunction()) {
+        std::vector<std::string> cases;
+        for (const std::vector<Constraint>& conj : c.cases) cases.push_back(conjunction(conj, vars));
+        return fmt::format("(or {})", fmt::join(cases, " "));
+    }
     std::string l = expr(c.lhs, vars);
     std::string r = expr(c.rhs, vars);
     switch (c.op) {
@@ -79,6 +110,20 @@ std::string Exporter::constraint(const Constraint& c, const std::vector<Variable
     case RelOp::ge: return fmt::format("(>= {} {})", l, r);
     }
     return "?";
+}
+
+// The SMT-LIB conjuncts of a clause's constraints, side conditions on divisors first.
+std::vector<std::string> Exporter::conjuncts(const std::vector<Constraint>& cs,
+                                             const std::vector<Variable>& vars) const {
+    std::vector<std::string> out;
+    for (const Constraint& c : cs) {
+        if (!c.is_disjunction()) {
+            nonzero_divisors(c.lhs, vars, out);
+            nonzero_divisors(c.rhs, vars, out);
+        }
+        out.push_back(constraint(c, vars));
+    }
+    return out;
 }
 
 // The predicate of a point applied to the state arguments of an atom.
@@ -129,14 +174,13 @@ std::string Exporter::run() {
         out += fmt::format("(declare-fun {} ({}) Bool)\n", quote(p_.point_label(pt)), sorts);
     }
     const Query& q = p_.query;
-    std::vector<std::string> qbody;
-    for (const Constraint& c : q.constraints) qbody.push_back(constraint(c, q.vars));
+    std::vector<std::string> qbody = conjuncts(q.constraints, q.vars);
     out += "; the query\n" + clause(q.vars, qbody, atom(q.point, q.atom, q.vars));
     for (const Rule& r : p_.rules) {
         // A terminal rule ends a path normally: it adds nothing to what reaches error.
         if (r.body_kind == BodyKind::terminal) continue;
         std::vector<std::string> body{atom(r.head_point, r.head, r.vars)};
-        for (const Constraint& c : r.constraints) body.push_back(constraint(c, r.vars));
+        for (std::string& c : conjuncts(r.constraints, r.vars)) body.push_back(std::move(c));
         bool to_error = r.body_kind == BodyKind::error || r.body_point == no_point;
         std::string head = to_error ? "false" : atom(r.body_point, *r.body, r.vars);
         out += fmt::format("; rule {}\n", r.index) + clause(r.vars, body, head);

@@ -31,13 +31,27 @@ bool has_variable(const Expr& e) {
     return false;
 }
 
+// Every comparison of a constraint: itself, or those in the cases of a disjunction, at any
+// depth.
+void for_each_comparison(const Constraint& c, const std::function<void(const Constraint&)>& f) {
+    if (!c.is_disjunction()) {
+        f(c);
+        return;
+    }
+    for (const std::vector<Constraint>& conj : c.cases) {
+        for (const Constraint& d : conj) for_each_comparison(d, f);
+    }
+}
+
 void for_each_expr(const Constraint& c, const std::function<void(const Expr&)>& f) {
     std::function<void(const Expr&)> walk = [&](const Expr& e) {
         f(e);
         for (const Expr& a : e.args) walk(a);
     };
-    walk(c.lhs);
-    walk(c.rhs);
+    for_each_comparison(c, [&](const Constraint& cmp) {
+        walk(cmp.lhs);
+        walk(cmp.rhs);
+    });
 }
 
 class Checker {
@@ -277,18 +291,20 @@ void Checker::infer_types() {
         changed = true;
     };
     auto clause = [&](std::vector<Constraint>& cs, std::vector<Variable>& vars) {
-        for (const Constraint& c : cs) {
-            for_each_expr(c, [&](const Expr& e) {
+        for (const Constraint& top : cs) {
+            for_each_expr(top, [&](const Expr& e) {
                 bool array_op = e.kind == ExprKind::select || e.kind == ExprKind::store;
                 if (array_op && e.args[0].kind == ExprKind::variable) mark(vars, e.args[0].var);
             });
-            if (c.op != RelOp::eq && c.op != RelOp::ne) continue;
-            if (c.lhs.kind == ExprKind::variable && type_of(c.rhs, vars) == Type::array) {
-                mark(vars, c.lhs.var);
-            }
-            if (c.rhs.kind == ExprKind::variable && type_of(c.lhs, vars) == Type::array) {
-                mark(vars, c.rhs.var);
-            }
+            for_each_comparison(top, [&](const Constraint& c) {
+                if (c.op != RelOp::eq && c.op != RelOp::ne) return;
+                if (c.lhs.kind == ExprKind::variable && type_of(c.rhs, vars) == Type::array) {
+                    mark(vars, c.lhs.var);
+                }
+                if (c.rhs.kind == ExprKind::variable && type_of(c.lhs, vars) == Type::array) {
+                    mark(vars, c.rhs.var);
+                }
+            });
         }
     };
     while (changed) {
@@ -329,11 +345,13 @@ void Checker::check_expr(const Expr& e, const std::vector<Variable>& vars, Type 
 
 void Checker::check_types() {
     auto clause = [&](const std::vector<Constraint>& cs, const std::vector<Variable>& vars) {
-        for (const Constraint& c : cs) {
-            bool order = c.op != RelOp::eq && c.op != RelOp::ne;
-            Type t = order ? Type::integer : type_of(c.lhs, vars);
-            check_expr(c.lhs, vars, t);
-            check_expr(c.rhs, vars, t);
+        for (const Constraint& top : cs) {
+            for_each_comparison(top, [&](const Constraint& c) {
+                bool order = c.op != RelOp::eq && c.op != RelOp::ne;
+                Type t = order ? Type::integer : type_of(c.lhs, vars);
+                check_expr(c.lhs, vars, t);
+                check_expr(c.rhs, vars, t);
+            });
         }
     };
     clause(p_.query.constraints, p_.query.vars);

@@ -93,6 +93,19 @@ std::string format_expr(const Expr& e, const std::vector<Variable>& vars) {
 }
 
 std::string format_constraint(const Constraint& c, const std::vector<Variable>& vars) {
+    if (c.is_disjunction()) {
+        // `(A, B ; C ; true)`: cases apart by ` ; `, an empty case is `true`.
+        std::string out = "(";
+        for (std::size_t i = 0; i < c.cases.size(); ++i) {
+            if (i) out += " ; ";
+            if (c.cases[i].empty()) out += "true";
+            for (std::size_t j = 0; j < c.cases[i].size(); ++j) {
+                if (j) out += ", ";
+                out += format_constraint(c.cases[i][j], vars);
+            }
+        }
+        return out + ")";
+    }
     return format_expr(c.lhs, vars) + " " + to_string(c.op) + " " + format_expr(c.rhs, vars);
 }
 

@@ -77,6 +77,33 @@ struct relop : sor<rel_ne, rel_le, rel_ge, rel_lt, rel_gt, rel_eq> {};
 struct constraint : if_must<expr, sep, relop, sep, expr_req> {};
 struct list_sep : seq<sep, one<','>, sep> {};
 
+// ---- disjunctions: `(c1, c2 ; c3 ; true)` ------------------------------------------------
+// A constraint may start with `(` too (`(X + 1) * 2 > Y`), so a disjunction is recognised
+// first by looking ahead: `(`, text with balanced parentheses, and a `;` before the `)`
+// that closes it. Only then does the parser commit to it. The look-ahead stops at the
+// clause's end dot.
+struct dj_inner;
+struct dj_group : seq<one<'('>, dj_inner, one<')'>> {};
+struct dj_clause_end : seq<one<'.'>, sor<space, eof, one<'%'>>> {};
+struct dj_char : seq<not_at<dj_clause_end>, not_one<'(', ')', ';'>> {};
+struct dj_inner : star<sor<comment, dj_group, dj_char>> {};
+struct disjunction_ahead : at<one<'('>, dj_inner, one<';'>> {};
+
+struct disjunction;
+struct disj_open : one<'('> {};
+struct disj_true : kw_true {};
+// An atom or `error` where a case needs a constraint: matched only to say so.
+struct disj_not_constraint : sor<kw_error, symbol> {};
+struct case_item : sor<disjunction, disj_true, constraint, disj_not_constraint> {};
+struct case_item_req : case_item {};
+struct disj_case : seq<case_item_req, star<list_sep, case_item_req>> {};
+struct disj_semi : one<';'> {};
+struct disj_more : seq<disj_semi, sep, disj_case> {};
+struct disj_close : one<')'> {};
+struct disjunction
+    : if_must<seq<disjunction_ahead, disj_open>, sep, disj_case, star<sep, disj_more>, sep,
+              disj_close> {};
+
 // ---- atoms, literals, clauses -----------------------------------------------------------
 struct integer_arg : seq<opt<one<'-'>>, digits> {};
 struct arg_variable : variable {};
@@ -96,14 +123,15 @@ struct error_label : if_must<one<'('>, sep, label, sep, close_paren> {};
 struct error_literal : seq<kw_error, opt<sep, error_label>> {};
 struct true_literal : kw_true {};
 struct body_atom : atom {};
-struct literal : sor<error_literal, true_literal, constraint, body_atom> {};
+struct literal : sor<error_literal, true_literal, disjunction, constraint, body_atom> {};
 struct literal_must : sor<literal> {};
 struct body : list_must<literal_must, list_sep> {};
 
 struct end_dot : one<'.'> {};
 struct query_atom : atom {};
 struct query_constraint : constraint {};
-struct query_tail : if_must<one<','>, sep, query_constraint> {};
+struct query_literal : sor<disjunction, query_constraint> {};
+struct query_tail : if_must<one<','>, sep, query_literal> {};
 struct query : if_must<string<'?', '-'>, sep, query_atom, star<sep, query_tail>, sep, end_dot> {};
 
 // Directive arguments are kept as text (the checker reads them); no AST actions inside.
@@ -141,8 +169,10 @@ template <> inline constexpr const char* errors::message<relop> = "expected a co
 template <> inline constexpr const char* errors::message<arg> = "expected an argument (a variable, an integer or a symbol)";
 template <> inline constexpr const char* errors::message<args> = "expected an argument (a variable, an integer or a symbol)";
 template <> inline constexpr const char* errors::message<label> = "expected an error label (an integer, a string or a symbol)";
-template <> inline constexpr const char* errors::message<literal_must> = "expected a body literal (an atom, a constraint, `error` or `true`)";
-template <> inline constexpr const char* errors::message<body> = "expected a body literal (an atom, a constraint, `error` or `true`)";
+template <> inline constexpr const char* errors::message<literal_must> = "expected a body literal (an atom, a constraint, a disjunction, `error` or `true`)";
+template <> inline constexpr const char* errors::message<body> = "expected a body literal (an atom, a constraint, a disjunction, `error` or `true`)";
+template <> inline constexpr const char* errors::message<case_item_req> = "expected a constraint, `true` or a disjunction in a case of the disjunction";
+template <> inline constexpr const char* errors::message<disj_close> = "expected `)` or `;` in the disjunction";
 template <> inline constexpr const char* errors::message<end_dot> = "expected `.` at the end of the clause";
 template <> inline constexpr const char* errors::message<query_atom> = "expected an atom after `?-`";
 template <> inline constexpr const char* errors::message<query_constraint> = "expected a constraint in the query";

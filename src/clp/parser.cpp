@@ -37,7 +37,14 @@ struct State {
     std::vector<Expr> exprs;
     std::vector<ExprKind> ops;
     RelOp rel = RelOp::eq;
-    std::vector<Constraint> constraints;
+    std::vector<Constraint> constraints;  // of the clause, or of the innermost open case
+    // The disjunctions open around the current case, innermost last.
+    struct DisjunctionFrame {
+        std::vector<Constraint> outer;  // the constraints collected before its `(`
+        std::vector<std::vector<Constraint>> cases;
+        SourceLoc loc;
+    };
+    std::vector<DisjunctionFrame> open_disjunctions;
     Atom atom;
     std::string atom_name;  // of `atom`, interned when the atom is complete
     Rule rule;
@@ -56,6 +63,7 @@ struct State {
         exprs.clear();
         ops.clear();
         constraints.clear();
+        open_disjunctions.clear();
         atom = Atom{};
         rule = Rule{};
         directive = Directive{};
@@ -267,6 +275,44 @@ struct constraint_action {
 template <> struct action<g::constraint> : constraint_action {};
 template <> struct action<g::query_constraint> : constraint_action {};
 
+// A disjunction: its `(` opens a frame; each case ends with the constraints collected since;
+// its `)` makes them one constraint of the enclosing conjunction.
+template <>
+struct action<g::disj_open> {
+    template <typename Input>
+    static void apply(const Input& in, State& st) {
+        st.open_disjunctions.push_back({std::move(st.constraints), {}, loc_of(in)});
+        st.constraints.clear();
+    }
+};
+template <>
+struct action<g::disj_case> {
+    static void apply0(State& st) {
+        st.open_disjunctions.back().cases.push_back(std::move(st.constraints));
+        st.constraints.clear();
+    }
+};
+template <>
+struct action<g::disjunction> {
+    static void apply0(State& st) {
+        State::DisjunctionFrame f = std::move(st.open_disjunctions.back());
+        st.open_disjunctions.pop_back();
+        Constraint c;
+        c.cases = std::move(f.cases);
+        c.loc = f.loc;
+        st.constraints = std::move(f.outer);
+        st.constraints.push_back(std::move(c));
+    }
+};
+template <>
+struct action<g::disj_not_constraint> {
+    template <typename Input>
+    [[noreturn]] static void apply(const Input& in, State& /*st*/) {
+        throw pegtl::parse_error(
+            "a disjunction holds constraints only: no atom and no `error` in its cases", in);
+    }
+};
+
 template <>
 struct action<g::atom_name> {
     template <typename Input>
@@ -473,6 +519,8 @@ struct count_nesting : pegtl::normal<Rule> {
 // matched as itself, not as its base).
 template <> struct nesting_control<g::unary> : count_nesting<g::unary> {};
 template <> struct nesting_control<g::unary_req> : count_nesting<g::unary_req> {};
+template <> struct nesting_control<g::dj_group> : count_nesting<g::dj_group> {};
+template <> struct nesting_control<g::disjunction> : count_nesting<g::disjunction> {};
 
 // Where a comment or string opens, so that "unclosed" errors point at the opening.
 template <typename Rule>

@@ -101,7 +101,24 @@ struct Evaluator {
         throw std::logic_error("unknown expression kind");
     }
 
+    // A case holds when each of its constraints holds; one that divides by zero does not
+    // (the solver conjoins "divisor != 0" inside the case).
+    bool holds_all(const std::vector<Constraint>& conj) {
+        for (const Constraint& d : conj) {
+            try {
+                if (!holds(d)) return false;
+            } catch (const Undefined&) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     bool holds(const Constraint& c) {
+        if (c.is_disjunction()) {
+            return std::any_of(c.cases.begin(), c.cases.end(),
+                               [&](const std::vector<Constraint>& conj) { return holds_all(conj); });
+        }
         Value l = eval(c.lhs), r = eval(c.rhs);
         if (c.op == RelOp::eq) return same(l, r);
         if (c.op == RelOp::ne) return !same(l, r);

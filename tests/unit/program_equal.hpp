@@ -18,8 +18,12 @@ inline bool same(const Expr& a, const Expr& b) {
 inline bool same(const std::vector<Constraint>& a, const std::vector<Constraint>& b) {
     if (a.size() != b.size()) return false;
     for (std::size_t i = 0; i < a.size(); ++i) {
-        if (a[i].op != b[i].op || !same(a[i].lhs, b[i].lhs) || !same(a[i].rhs, b[i].rhs))
+        if (a[i].op != b[i].op || !same(a[i].lhs, b[i].lhs) || !same(a[i].rhs, b[i].rhs) ||
+            a[i].cases.size() != b[i].cases.size())
             return false;
+        for (std::size_t k = 0; k < a[i].cases.size(); ++k) {
+            if (!same(a[i].cases[k], b[i].cases[k])) return false;
+        }
     }
     return true;
 }
