@@ -11,20 +11,32 @@
 
 namespace clpi {
 
+// How a CHC-COMP problem is read.
+struct ChcImportOptions {
+    // Bool arguments that act as control flags become program points, one per reachable
+    // valuation (control recovery); false keeps every Bool argument as a 0/1 integer.
+    bool control_points = true;
+};
+
 // The CLP text that a CHC-COMP problem translates to, or nothing after an error in `diags`
 // (`FILE: error: clause N: ...`, since the SMT-LIB parser gives no positions).
 //
 // Each CHC predicate becomes a CLP predicate of its own (one program point); facts become
 // rules of a fresh point `start`, the query is `?- start.`, and clauses with head `false`
 // become error rules. A CHC clause `P(x) /\ c -> Q(y)` moves from P to Q, so it is the CLP
-// rule `p(X) :- q(Y), c`. Constraints are put into disjunctive normal form (one rule per
-// disjunct); Bool values are the integers 0 and 1.
+// rule `p(X) :- q(Y), c`. A constraint's top-level disjunctions are split into a few rules
+// (at most 8 for one clause step), the rest stay CLP disjunctions `(A ; B)`; Bool values
+// are the integers 0 and 1, and control flags become program points (see above). Only
+// non-linear clauses (two predicate applications in a body), quantifiers inside a body and
+// sorts other than Int and Bool are refused.
 [[nodiscard]] std::optional<std::string> chc_to_clp(std::string_view text, const std::string& file,
-                                                    Diagnostics& diags);
+                                                    Diagnostics& diags,
+                                                    const ChcImportOptions& options = {});
 
 // chc_to_clp, then the CLP parser and checker: the program `clpi verify FILE.smt2` runs.
 [[nodiscard]] std::optional<Program> import_chc(std::string_view text, const std::string& file,
-                                                Diagnostics& diags);
+                                                Diagnostics& diags,
+                                                const ChcImportOptions& options = {});
 
 // The program as a CHC-COMP problem: one predicate per program point, one clause per rule,
 // the query as a fact of the start point, error rules as clauses with head `false`.

@@ -1,5 +1,6 @@
 #include "chc/formula.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <set>
 
@@ -67,6 +68,21 @@ Dnf satisfiable_cases(const Dnf& dnf, z3::solver& solver) {
         solver.pop();
     }
     return out;
+}
+
+std::optional<Nested> satisfiable(const Nested& n, z3::solver& solver) {
+    Nested unique;
+    std::set<std::string> seen;
+    for (const Literal& l : n.literals) {
+        if (seen.insert(l.text).second) unique.literals.push_back(l);
+    }
+    unique.disjunctions = n.disjunctions;
+    solver.push();
+    solver.add(nested_meaning(unique, solver.ctx()));
+    bool holds = solver.check() != z3::unsat;
+    solver.pop();
+    if (!holds) return std::nullopt;
+    return unique;
 }
 
 std::string show(const z3::expr& e) {
@@ -313,6 +329,158 @@ std::vector<TermCase> FormulaTranslator::arithmetic(const z3::expr& t) {
         if (t.num_args() == 1) c.value = t.decl()(c.value);
     }
     return acc;
+}
+
+}  // namespace clpi::chc
+
+namespace clpi::chc {
+
+// ---- constraints with disjunctions kept ----------------------------------------------
+
+namespace {
+bool is_false_literal(const Nested& n) {
+    return n.disjunctions.empty() && n.literals.size() == 1 && n.literals[0].meaning.is_false();
+}
+}  // namespace
+
+Nested nested_false(z3::context& ctx) {
+    Nested n;
+    n.literals.push_back(Literal{"0 = 1", ctx.bool_val(false)});
+    return n;
+}
+
+Nested nested_of(const Dnf& dnf, z3::context& ctx) {
+    if (dnf.empty()) return nested_false(ctx);
+    if (dnf.size() == 1) return Nested{dnf[0], {}};
+    std::vector<Nested> cases;
+    for (const Conj& c : dnf) cases.push_back(Nested{c, {}});
+    return nested_or(std::move(cases), ctx);
+}
+
+void nested_and(Nested& into, const Nested& part) {
+    into.literals.insert(into.literals.end(), part.literals.begin(), part.literals.end());
+    into.disjunctions.insert(into.disjunctions.end(), part.disjunctions.begin(),
+                             part.disjunctions.end());
+}
+
+Nested nested_or(std::vector<Nested> cases, z3::context& ctx) {
+    std::vector<Nested> kept;
+    for (Nested& c : cases) {
+        if (c.is_true()) return Nested{};
+        if (is_false_literal(c)) continue;
+        if (c.literals.empty() && c.disjunctions.size() == 1) {  // (A ; (B ; C)) is (A ; B ; C)
+            for (Nested& inner : c.disjunctions[0]) kept.push_back(std::move(inner));
+            continue;
+        }
+        kept.push_back(std::move(c));
+    }
+    if (kept.empty()) return nested_false(ctx);
+    if (kept.size() == 1) return std::move(kept[0]);
+    Nested n;
+    n.disjunctions.push_back(std::move(kept));
+    return n;
+}
+
+std::string nested_text(const Nested& n) {
+    std::string out;
+    auto add = [&](const std::string& part) { out += (out.empty() ? "" : ", ") + part; };
+    for (const Literal& l : n.literals) add(l.text);
+    for (const std::vector<Nested>& d : n.disjunctions) {
+        std::string cases;
+        for (const Nested& c : d) cases += (cases.empty() ? "" : " ; ") + nested_text(c);
+        add("(" + cases + ")");
+    }
+    return out.empty() ? "true" : out;
+}
+
+z3::expr nested_meaning(const Nested& n, z3::context& ctx) {
+    z3::expr_vector parts(ctx);
+    for (const Literal& l : n.literals) parts.push_back(l.meaning);
+    for (const std::vector<Nested>& d : n.disjunctions) {
+        z3::expr_vector cases(ctx);
+        for (const Nested& c : d) cases.push_back(nested_meaning(c, ctx));
+        parts.push_back(z3::mk_or(cases));
+    }
+    return z3::mk_and(parts);
+}
+
+std::vector<Nested> split(const Nested& n, std::size_t max_rules) {
+    std::vector<std::size_t> order(n.disjunctions.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return n.disjunctions[a].size() < n.disjunctions[b].size();
+    });
+    std::vector<bool> expand(order.size(), false);
+    std::size_t rules = 1;
+    for (std::size_t i : order) {
+        if (rules * n.disjunctions[i].size() > max_rules) break;
+        rules *= n.disjunctions[i].size();
+        expand[i] = true;
+    }
+    std::vector<Nested> out{Nested{n.literals, {}}};
+    for (std::size_t i = 0; i < n.disjunctions.size(); ++i) {
+        if (!expand[i]) continue;
+        std::vector<Nested> next;
+        for (const Nested& sofar : out) {
+            for (const Nested& c : n.disjunctions[i]) {
+                Nested both = sofar;
+                nested_and(both, c);
+                next.push_back(std::move(both));
+            }
+        }
+        out = std::move(next);
+    }
+    for (std::size_t i = 0; i < n.disjunctions.size(); ++i) {
+        if (expand[i]) continue;
+        for (Nested& r : out) r.disjunctions.push_back(n.disjunctions[i]);
+    }
+    return out;
+}
+
+Nested FormulaTranslator::nested(const z3::expr& f, bool positive) {
+    z3::context& ctx = f.ctx();
+    if (f.is_app() && f.is_bool() && !vars_.is_var(f)) {
+        auto kind = f.decl().decl_kind();
+        auto both = [&](Nested a, const Nested& b) {
+            nested_and(a, b);
+            return a;
+        };
+        switch (kind) {
+        case Z3_OP_NOT: return nested(f.arg(0), !positive);
+        case Z3_OP_AND:
+        case Z3_OP_OR: {
+            std::vector<Nested> parts;
+            for (unsigned i = 0; i < f.num_args(); ++i) parts.push_back(nested(f.arg(i), positive));
+            if ((kind == Z3_OP_AND) != positive) return nested_or(std::move(parts), ctx);
+            Nested acc;
+            for (const Nested& p : parts) {
+                if (is_false_literal(p)) return p;
+                nested_and(acc, p);
+            }
+            return acc;
+        }
+        case Z3_OP_IMPLIES:
+            if (positive) return nested_or({nested(f.arg(0), false), nested(f.arg(1), true)}, ctx);
+            return both(nested(f.arg(0), true), nested(f.arg(1), false));
+        case Z3_OP_ITE:
+            return nested_or({both(nested(f.arg(0), true), nested(f.arg(1), positive)),
+                              both(nested(f.arg(0), false), nested(f.arg(2), positive))},
+                             ctx);
+        case Z3_OP_EQ:
+        case Z3_OP_XOR:
+            if (f.num_args() == 2 && f.arg(0).is_bool() &&
+                !(vars_.is_var(f.arg(0)) && vars_.is_var(f.arg(1)))) {
+                // a <=> b is (a and b) or (not a and not b); xor is its negation.
+                bool same = (kind == Z3_OP_EQ) == positive;
+                return nested_or({both(nested(f.arg(0), true), nested(f.arg(1), same)),
+                                  both(nested(f.arg(0), false), nested(f.arg(1), !same))},
+                                 ctx);
+            }
+            break;
+        default: break;
+        }
+    }
+    return nested_of(formula(f, positive), ctx);
 }
 
 }  // namespace clpi::chc

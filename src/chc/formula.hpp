@@ -1,11 +1,13 @@
 // Translation of the constraint part of a CHC clause (a Z3 formula over Int and Bool) into
 // CLP constraints. CLP bodies are conjunctions, so a formula becomes a disjunction of
-// conjunctions (DNF): negations are pushed down to the comparisons, `or` and `ite` split
-// into cases, and Bool variables are integers in {0, 1}.
+// conjunctions (DNF) where it is small, and otherwise a conjunction whose members may be
+// disjunctions (CLP's `(A ; B)`): negations are pushed down to the comparisons, `ite` terms
+// split into cases, and Bool variables are integers in {0, 1}.
 #pragma once
 
 #include <cstddef>
 #include <map>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -33,6 +35,16 @@ struct Literal {
 // A conjunction of CLP constraints and a disjunction of them.
 using Conj = std::vector<Literal>;
 using Dnf = std::vector<Conj>;
+
+// A clause's constraint as CLP keeps it: a conjunction of constraints, some of which are
+// disjunctions whose cases are again such conjunctions. `or` costs one constraint here, not
+// a product of rules; the rules are split only as far as `split` is allowed to.
+struct Nested {
+    Conj literals;
+    std::vector<std::vector<Nested>> disjunctions;  // each: two or more cases
+
+    [[nodiscard]] bool is_true() const { return literals.empty() && disjunctions.empty(); }
+};
 
 // The single case `text`, meaning `meaning`.
 [[nodiscard]] Dnf dnf_literal(std::string text, const z3::expr& meaning);
@@ -81,6 +93,9 @@ public:
     Dnf formula(const z3::expr& f, bool positive);
     // The cases of an Int term.
     std::vector<TermCase> term(const z3::expr& t);
+    // The formula (positive) or its negation, with `or` kept as disjunctions: no case
+    // split beyond those inside a comparison (an `ite` term).
+    Nested nested(const z3::expr& f, bool positive);
 
 private:
     Dnf connective(const z3::expr& f, bool positive);
@@ -92,12 +107,26 @@ private:
     ClauseVars& vars_;
 };
 
+[[nodiscard]] Nested nested_false(z3::context& ctx);
+[[nodiscard]] Nested nested_of(const Dnf& dnf, z3::context& ctx);
+void nested_and(Nested& into, const Nested& part);
+// The disjunction of `cases` (true when one is true, the one case when there is one).
+[[nodiscard]] Nested nested_or(std::vector<Nested> cases, z3::context& ctx);
+// CLP text: `A, B, (C ; D, E)`; `true` for the empty conjunction.
+[[nodiscard]] std::string nested_text(const Nested& n);
+[[nodiscard]] z3::expr nested_meaning(const Nested& n, z3::context& ctx);
+// The rules a constraint becomes: its top-level disjunctions expanded, smallest first, as
+// long as the number of rules stays at most `max_rules`; the others stay disjunctions.
+[[nodiscard]] std::vector<Nested> split(const Nested& n, std::size_t max_rules);
+
 // A solver for satisfiable_cases, made once per problem (making one costs more than the
 // checks of a clause).
 [[nodiscard]] z3::solver case_solver(z3::context& ctx);
 // The disjuncts that can hold (checked by Z3; kept when Z3 cannot tell), each without
 // repeated constraints.
 [[nodiscard]] Dnf satisfiable_cases(const Dnf& dnf, z3::solver& solver);
+// The constraint without repeated top-level constraints, when it can hold (or Z3 cannot tell).
+[[nodiscard]] std::optional<Nested> satisfiable(const Nested& n, z3::solver& solver);
 
 // A short, one-line rendering of a Z3 term for messages.
 [[nodiscard]] std::string show(const z3::expr& e);

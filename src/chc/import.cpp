@@ -1,15 +1,19 @@
 // CHC-COMP problem -> CLP program. Z3's own SMT-LIB parser reads the file (so `let`,
 // `define-fun` and the rest of SMT-LIB come for free); this file walks the asserted clauses
-// and writes one CLP rule per disjunct of each clause's constraint.
+// and writes the CLP rules of each clause: control flags become program points (control.hpp),
+// and a constraint's disjunctions are split into a few rules or kept as CLP disjunctions.
 #include <cctype>
 #include <cstdint>
 #include <map>
 #include <set>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <z3++.h>
 
+#include "chc/control.hpp"
 #include "chc/formula.hpp"
+#include "chc/simplify.hpp"
 #include "clpi/chc.hpp"
 #include "clpi/parse.hpp"
 
@@ -22,6 +26,11 @@ using chc::Dnf;
 using chc::Refusal;
 using chc::dnf_and;
 using chc::dnf_or;
+using chc::flatten_and;
+using chc::propagate_definitions;
+using chc::substitute_folded;
+using chc::unchanged_arguments;
+using chc::unit_propagate;
 
 // A refused clause, with its 1-based index among the assertions.
 struct ClauseError {
@@ -30,46 +39,57 @@ struct ClauseError {
     std::string clause;
 };
 
+// One asserted clause, taken apart: its variables, the predicate applications of its body
+// (at most one) and head, and the rest.
+struct Clause {
+    chc::ClauseVars vars;  // declared; CLP names are given per rule written
+    chc::ClauseShape shape;
+};
+
+// Rules are split into at most this many by the top-level disjunctions of a constraint;
+// the rest stay disjunctions of one rule.
+constexpr std::size_t max_rules_per_step = 8;
+
 class Importer {
 public:
-    explicit Importer(z3::context& ctx) : ctx_(ctx), cases_(chc::case_solver(ctx)) {}
+    Importer(z3::context& ctx, const ChcImportOptions& options)
+        : ctx_(ctx), options_(options), cases_(chc::case_solver(ctx)) {}
 
     // The CLP text for all assertions; throws ClauseError for the first refused clause.
     std::string translate(const z3::expr_vector& assertions, const std::string& file);
 
 private:
-    void clause(const z3::expr& assertion);
+    Clause take_apart(const z3::expr& assertion);
     z3::expr instantiate(const z3::expr& assertion, chc::ClauseVars& vars, bool& negated);
+    void write_rules(const Clause& c, int from_val, int to_val);
     std::string predicate(const z3::func_decl& decl);
     // The Int constant that stands for the helper variable `name` in Z3's reading.
     z3::expr helper_constant(const std::string& name) {
         return ctx_.int_const(("clpi!helper!" + name).c_str());
     }
-    std::string atom(const z3::expr& app, chc::ClauseVars& vars, chc::FormulaTranslator& tr,
-                     Dnf& equations);
+    std::string atom(const z3::expr& app, int val, chc::ClauseVars& vars,
+                     chc::FormulaTranslator& tr, chc::Nested& equations);
     std::string atom_arg(const z3::expr& arg, std::set<unsigned>& seen, chc::ClauseVars& vars,
-                         chc::FormulaTranslator& tr, Dnf& equations);
+                         chc::FormulaTranslator& tr, chc::Nested& equations);
+    // The point directives of the predicates whose flags became points.
+    std::string point_names();
 
     z3::context& ctx_;
+    ChcImportOptions options_;
     z3::solver cases_;  // decides which cases of a clause can hold
     std::map<unsigned, std::string> preds_;  // func_decl id -> CLP predicate name
+    std::map<unsigned, std::string> smt_names_;  // func_decl id -> name in the file
+    std::map<unsigned, unsigned> arities_;       // func_decl id -> number of arguments
     // Names the CLP language gives a meaning, and `start` (the fresh start point).
     std::set<std::string> taken_{"start", "error", "true", "div", "mod", "select", "store"};
+    chc::Control control_;
+    unsigned clause_counter_ = 0;  // the clause being read: its variables' constants say it
     std::vector<std::string> rules_;
 };
 
 bool is_predicate_app(const z3::expr& e, const chc::ClauseVars& vars) {
     return e.is_app() && e.is_bool() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED &&
            !vars.is_var(e);
-}
-
-// The conjuncts of nested `and`s.
-void flatten_and(const z3::expr& e, std::vector<z3::expr>& out) {
-    if (e.is_app() && e.decl().decl_kind() == Z3_OP_AND) {
-        for (unsigned i = 0; i < e.num_args(); ++i) flatten_and(e.arg(i), out);
-    } else {
-        out.push_back(e);
-    }
 }
 
 std::string Importer::predicate(const z3::func_decl& decl) {
@@ -93,6 +113,8 @@ std::string Importer::predicate(const z3::func_decl& decl) {
     for (int n = 1; taken_.count(unique) > 0; ++n) unique = fmt::format("{}_{}", name, n);
     taken_.insert(unique);
     preds_[decl.id()] = unique;
+    smt_names_[decl.id()] = decl.name().str();
+    arities_[decl.id()] = decl.arity();
     return unique;
 }
 
@@ -100,16 +122,17 @@ std::string Importer::predicate(const z3::func_decl& decl) {
 // occurs in this atom, else a fresh variable with an equation.
 std::string Importer::atom_arg(const z3::expr& arg, std::set<unsigned>& seen,
                                chc::ClauseVars& vars, chc::FormulaTranslator& tr,
-                               Dnf& equations) {
+                               chc::Nested& equations) {
     if (vars.is_var(arg) && seen.insert(arg.id()).second) return vars.name(arg);
     if (arg.is_bool()) {  // a Bool value is 1 or 0
         std::string h = vars.fresh("B");
         z3::expr hv = helper_constant(h);
-        equations = dnf_and(equations,
-                            chc::dnf_or(dnf_and(chc::dnf_literal(h + " = 1", hv == 1),
-                                                tr.formula(arg, true)),
-                                        dnf_and(chc::dnf_literal(h + " = 0", hv == 0),
-                                                tr.formula(arg, false))));
+        auto value = [&](bool b) {
+            chc::Nested n{chc::Conj{chc::Literal{h + (b ? " = 1" : " = 0"), hv == (b ? 1 : 0)}}, {}};
+            chc::nested_and(n, tr.nested(arg, b));
+            return n;
+        };
+        chc::nested_and(equations, chc::nested_or({value(true), value(false)}, ctx_));
         return h;
     }
     std::string h = vars.fresh("H");
@@ -119,19 +142,29 @@ std::string Importer::atom_arg(const z3::expr& arg, std::set<unsigned>& seen,
         Dnf equation = chc::dnf_literal(h + " = " + c.text, hv == c.value);
         cases = chc::dnf_or(std::move(cases), dnf_and(c.condition, equation));
     }
-    equations = dnf_and(equations, cases);
+    chc::nested_and(equations, chc::nested_of(cases, ctx_));
     return h;
 }
 
-std::string Importer::atom(const z3::expr& app, chc::ClauseVars& vars,
-                           chc::FormulaTranslator& tr, Dnf& equations) {
+// The CLP atom of a predicate application; `val` is the valuation of its flags when they
+// became points (they are then left out, and the point constant comes first).
+std::string Importer::atom(const z3::expr& app, int val, chc::ClauseVars& vars,
+                           chc::FormulaTranslator& tr, chc::Nested& equations) {
     std::string text = predicate(app.decl());
-    if (app.num_args() == 0) return text;
+    std::vector<std::string> args;
+    std::set<unsigned> flags;
+    if (val >= 0) {
+        args.push_back(std::to_string(val));
+        for (unsigned pos : control_.points.at(app.decl().id()).positions) flags.insert(pos);
+    }
     std::set<unsigned> seen;
     for (unsigned i = 0; i < app.num_args(); ++i) {
-        text += (i == 0 ? "(" : ", ") + atom_arg(app.arg(i), seen, vars, tr, equations);
+        if (flags.count(i) == 0) args.push_back(atom_arg(app.arg(i), seen, vars, tr, equations));
     }
-    return text + ")";
+    if (args.empty()) return text;
+    std::string out = text + "(";
+    for (std::size_t i = 0; i < args.size(); ++i) out += (i == 0 ? "" : ", ") + args[i];
+    return out + ")";
 }
 
 // The matrix of `forall vars. matrix` with the variables replaced by constants declared in
@@ -158,7 +191,7 @@ z3::expr Importer::instantiate(const z3::expr& assertion, chc::ClauseVars& vars,
                 throw Refusal(fmt::format("variable {} has sort {}; only Int and Bool are "
                                           "supported", sym.str(), s.to_string()));
             }
-            z3::expr v = ctx_.constant(fmt::format("clpi!{}", counter++).c_str(), s);
+            z3::expr v = ctx_.constant(fmt::format("clpi!{}!{}", clause_counter_, counter++).c_str(), s);
             vars.declare(v, sym.str());
             instances.push_back(v);
         }
@@ -168,11 +201,11 @@ z3::expr Importer::instantiate(const z3::expr& assertion, chc::ClauseVars& vars,
     return matrix;
 }
 
-// One asserted clause `forall vars. body => head` as CLP rules.
-void Importer::clause(const z3::expr& assertion) {
-    chc::ClauseVars vars;
+// One asserted clause `forall vars. body => head`, taken apart.
+Clause Importer::take_apart(const z3::expr& assertion) {
+    Clause c{chc::ClauseVars{}, chc::ClauseShape{std::nullopt, std::nullopt, ctx_.bool_val(true)}};
     bool negated = false;
-    z3::expr matrix = instantiate(assertion, vars, negated);
+    z3::expr matrix = instantiate(assertion, c.vars, negated);
     z3::expr body = ctx_.bool_val(true);
     z3::expr head = ctx_.bool_val(false);
     if (negated) {
@@ -185,16 +218,15 @@ void Importer::clause(const z3::expr& assertion) {
     } else {
         head = matrix;
     }
-    chc::FormulaTranslator tr(vars);
     std::vector<z3::expr> conjuncts;
     flatten_and(body, conjuncts);
     std::vector<z3::expr> apps;
-    Dnf constraint = chc::dnf_true();
-    for (const z3::expr& c : conjuncts) {
-        if (is_predicate_app(c, vars)) {
-            apps.push_back(c);
+    z3::expr_vector rest(ctx_);
+    for (const z3::expr& e : conjuncts) {
+        if (is_predicate_app(e, c.vars)) {
+            apps.push_back(e);
         } else {
-            constraint = dnf_and(constraint, tr.formula(c, true));
+            rest.push_back(e);
         }
     }
     if (apps.size() > 1) {
@@ -202,26 +234,125 @@ void Importer::clause(const z3::expr& assertion) {
                                   "(only linear clauses, with at most one, are supported)",
                                   apps.size()));
     }
-    Dnf equations = chc::dnf_true();
-    std::string from = apps.empty() ? "start" : atom(apps[0], vars, tr, equations);
-    std::string to = "error";
-    if (is_predicate_app(head, vars)) {
-        to = atom(head, vars, tr, equations);
-    } else if (!head.is_false()) {  // body => c  is the query  body /\ not c => false
-        constraint = dnf_and(constraint, tr.formula(head, false));
+    if (!apps.empty()) {
+        predicate(apps[0].decl());  // refuses argument sorts other than Int and Bool
+        c.shape.from = apps[0];
     }
-    Dnf all = dnf_and(dnf_and(constraint, equations), Dnf{vars.bool_ranges(ctx_)});
-    for (const Conj& disjunct : chc::satisfiable_cases(all, cases_)) {
+    if (is_predicate_app(head, c.vars)) {
+        predicate(head.decl());
+        c.shape.to = head;
+    } else if (!head.is_false()) {  // body => c  is the query  body /\ not c => false
+        rest.push_back(!head);
+    }
+    c.shape.constraint = z3::mk_and(rest);
+    return c;
+}
+
+// The ids of the variables that occur in the argument terms of `app` (all, or all but the
+// flags that became points).
+void argument_variables(const z3::expr& app, const std::set<unsigned>& skip,
+                        std::set<unsigned>& out) {
+    std::vector<z3::expr> stack;
+    for (unsigned i = 0; i < app.num_args(); ++i) {
+        if (skip.count(i) == 0) stack.push_back(app.arg(i));
+    }
+    while (!stack.empty()) {
+        z3::expr e = stack.back();
+        stack.pop_back();
+        if (!e.is_app()) continue;
+        if (e.is_const()) out.insert(e.id());
+        for (unsigned i = 0; i < e.num_args(); ++i) stack.push_back(e.arg(i));
+    }
+}
+
+// The CLP rules of one (source valuation, target valuation) step of a clause.
+void Importer::write_rules(const Clause& c, int from_val, int to_val) {
+    chc::ClauseVars vars = c.vars;
+    z3::expr constraint = c.shape.constraint;
+    z3::expr_vector flag_vars(ctx_);
+    z3::expr_vector flag_values(ctx_);
+    std::set<unsigned> kept;  // variables the atoms show
+    auto fix = [&](const std::optional<z3::expr>& app, int val) {
+        if (!app) return;
+        std::set<unsigned> skip;
+        if (val >= 0) {
+            const chc::Control::Points& pts = control_.points.at(app->decl().id());
+            for (std::size_t i = 0; i < pts.positions.size(); ++i) {
+                z3::expr arg = app->arg(pts.positions[i]);
+                bool b = pts.valuations[static_cast<std::size_t>(val)][i];
+                skip.insert(pts.positions[i]);
+                if (vars.is_var(arg)) {
+                    flag_vars.push_back(arg);
+                    flag_values.push_back(ctx_.bool_val(b));
+                } else {
+                    constraint = constraint && arg == ctx_.bool_val(b);
+                }
+            }
+        }
+        argument_variables(*app, skip, kept);
+    };
+    fix(c.shape.from, from_val);
+    fix(c.shape.to, to_val);
+    constraint = unit_propagate(substitute_folded(constraint, flag_vars, flag_values));
+    std::optional<z3::expr> to_app = c.shape.to;
+    if (c.shape.from && to_app) unchanged_arguments(*c.shape.from, *to_app, constraint, vars);
+    constraint = propagate_definitions(constraint, vars, kept);
+
+    chc::FormulaTranslator tr(vars);
+    chc::Nested equations;
+    std::string from = c.shape.from ? atom(*c.shape.from, from_val, vars, tr, equations) : "start";
+    std::string to = to_app ? atom(*to_app, to_val, vars, tr, equations) : "error";
+    chc::Nested all = tr.nested(constraint, true);
+    chc::nested_and(all, equations);
+    const chc::Conj ranges = vars.bool_ranges(ctx_);  // once every Bool variable is named
+    for (chc::Nested& part : chc::split(all, max_rules_per_step)) {
+        part.literals.insert(part.literals.end(), ranges.begin(), ranges.end());
+        std::optional<chc::Nested> holds = chc::satisfiable(part, cases_);
+        if (!holds) continue;
         std::string rule = from + " :- " + to;
-        for (const chc::Literal& c : disjunct) rule += ", " + c.text;
+        if (!holds->is_true()) rule += ", " + chc::nested_text(*holds);
         rules_.push_back(rule + ".");
     }
 }
 
+std::string Importer::point_names() {
+    std::string out;
+    for (const auto& [id, pts] : control_.points) {
+        for (std::size_t v = 0; v < pts.valuations.size(); ++v) {
+            // The SMT-LIB arguments: flags as their values, the others `_`.
+            std::vector<std::string> args(arities_.at(id), "_");
+            for (std::size_t i = 0; i < pts.positions.size(); ++i) {
+                args[pts.positions[i]] = pts.valuations[v][i] ? "true" : "false";
+            }
+            out += fmt::format(":- name({}({}), \"{}({})\").\n", preds_.at(id), v,
+                               smt_names_.at(id), fmt::join(args, ", "));
+        }
+    }
+    return out;
+}
+
 std::string Importer::translate(const z3::expr_vector& assertions, const std::string& file) {
+    std::vector<Clause> clauses;
     for (unsigned i = 0; i < assertions.size(); ++i) {
         try {
-            clause(assertions[static_cast<int>(i)]);
+            clause_counter_ = i;
+            clauses.push_back(take_apart(assertions[static_cast<int>(i)]));
+        } catch (const Refusal& r) {
+            throw ClauseError{i + 1, r.what(), chc::show(assertions[static_cast<int>(i)])};
+        } catch (const z3::exception& e) {
+            throw ClauseError{i + 1, e.msg(), chc::show(assertions[static_cast<int>(i)])};
+        }
+    }
+    std::vector<chc::ClauseShape> shapes;
+    for (const Clause& c : clauses) shapes.push_back(c.shape);
+    chc::ControlLimits limits;
+    if (!options_.control_points) limits.max_points = 0;
+    control_ = chc::recover_control(shapes, ctx_, limits);
+    for (unsigned i = 0; i < clauses.size(); ++i) {
+        try {
+            for (auto [from_val, to_val] : control_.steps[i]) {
+                write_rules(clauses[i], from_val, to_val);
+            }
         } catch (const Refusal& r) {
             throw ClauseError{i + 1, r.what(), chc::show(assertions[static_cast<int>(i)])};
         } catch (const z3::exception& e) {
@@ -231,10 +362,16 @@ std::string Importer::translate(const z3::expr_vector& assertions, const std::st
     std::string out = fmt::format(
         "% Translated from the CHC problem {}\n"
         "% One predicate per CHC predicate; the facts are rules of `start`, the clauses\n"
-        "% with head false error rules.\n"
-        "?- start.\n",
+        "% with head false error rules.\n",
         file);
+    if (!control_.points.empty()) {
+        out += "% The Bool arguments of a predicate whose number is its first argument are\n"
+               "% control flags: each reachable valuation of them is a program point, named\n"
+               "% below by the values (`_` for the arguments that stay).\n";
+    }
+    out += "?- start.\n";
     for (const std::string& r : rules_) out += r + "\n";
+    out += point_names();
     return out;
 }
 
@@ -252,11 +389,11 @@ std::string line_of(const std::string& text, std::uint32_t n) {
 }  // namespace
 
 std::optional<std::string> chc_to_clp(std::string_view text, const std::string& file,
-                                      Diagnostics& diags) {
+                                      Diagnostics& diags, const ChcImportOptions& options) {
     z3::context ctx;
     try {
         z3::expr_vector assertions = ctx.parse_string(std::string(text).c_str());
-        Importer importer(ctx);
+        Importer importer(ctx, options);
         return importer.translate(assertions, file);
     } catch (const ClauseError& e) {
         diags.error(file, {}, fmt::format("clause {}: {}\n  {}", e.index, e.message, e.clause));
@@ -269,8 +406,8 @@ std::optional<std::string> chc_to_clp(std::string_view text, const std::string& 
 }
 
 std::optional<Program> import_chc(std::string_view text, const std::string& file,
-                                  Diagnostics& diags) {
-    auto clp = chc_to_clp(text, file, diags);
+                                  Diagnostics& diags, const ChcImportOptions& options) {
+    auto clp = chc_to_clp(text, file, diags, options);
     if (!clp) return std::nullopt;
     // Problems found by the checker point into the generated text, not into the file: say
     // so, and quote the generated line (a caret under a line of the .smt2 file would point

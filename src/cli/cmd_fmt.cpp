@@ -13,6 +13,7 @@ namespace {
 struct FmtArgs {
     std::string file;
     bool in_place = false;
+    ChcImportOptions chc;
 };
 
 int run_fmt(const FmtArgs& a) {
@@ -21,7 +22,7 @@ int run_fmt(const FmtArgs& a) {
             std::cerr << "clpi: fmt: --in-place does not apply to a CHC file (" << a.file << ")\n";
             return exit_usage;
         }
-        auto program = load_program(a.file);
+        auto program = load_program(a.file, {}, a.chc);
         if (!program) return exit_bad_input;
         std::cout << format_program(*program);
         return exit_safe;
@@ -55,6 +56,7 @@ Runner add_fmt_command(CLI::App& app) {
     cmd->add_option("FILE", args->file, "CLP program (`-` for standard input), or a CHC-COMP problem (`.smt2`: prints "
                    "the CLP program it translates to)")->required();
     cmd->add_flag("-i,--in-place", args->in_place, "rewrite FILE instead of printing");
+    add_chc_flags_option(*cmd, args->chc);
     return [args] { return run_fmt(*args); };
 }
 

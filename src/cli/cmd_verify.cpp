@@ -49,6 +49,8 @@ struct VerifyArgs {
     std::string data_model;
     bool large_blocks = false;
     std::vector<std::string> clang_args;
+    // For CHC problems:
+    ChcImportOptions chc;
 
     [[nodiscard]] CSourceOptions c_options() const {
         CSourceOptions c;
@@ -116,7 +118,7 @@ const char* chc_comp_answer(Verdict v) {
 
 int run_verify(const VerifyArgs& a) {
     prepare_verify();
-    auto program = load_program(a.file, a.c_options());
+    auto program = load_program(a.file, a.c_options(), a.chc);
     if (!program) return exit_bad_input;
 
     Options opt;
@@ -183,6 +185,7 @@ Runner add_verify_command(CLI::App& app) {
     cmd->add_option("--data-model", args->data_model,
                     "for a C program: ilp32 (default) or lp64, the widths of the integer types")
         ->check(CLI::IsMember({"ilp32", "lp64"}));
+    add_chc_flags_option(*cmd, args->chc);
     cmd->add_flag("--large-blocks", args->large_blocks,
                   "for a C program: one rule per straight-line block instead of one per statement");
     cmd->add_option("--strategy", args->strategy,

@@ -11,13 +11,23 @@ namespace clpi::cli {
 
 bool is_chc_file(const std::string& path) { return path.ends_with(".smt2"); }
 
-std::optional<Program> load_program(const std::string& path, const CSourceOptions& c_options) {
+void add_chc_flags_option(CLI::App& cmd, ChcImportOptions& options) {
+    cmd.add_option_function<std::string>(
+           "--chc-flags",
+           [&options](const std::string& how) { options.control_points = how == "points"; },
+           "a CHC problem's Bool arguments that act as control flags: `points` (default), one "
+           "program point per reachable valuation; `integers`, every Bool a 0/1 variable")
+        ->check(CLI::IsMember({"points", "integers"}));
+}
+
+std::optional<Program> load_program(const std::string& path, const CSourceOptions& c_options,
+                                    const ChcImportOptions& chc_options) {
     Diagnostics diags;
     // A C program is converted by c2clp first; messages then name the .c file.
     auto text = is_c_source(path) ? convert_c_source(path, c_options) : read_input(path, diags);
     std::optional<Program> program;
     if (text && is_chc_file(path)) {
-        program = import_chc(*text, display_name(path), diags);
+        program = import_chc(*text, display_name(path), diags, chc_options);
     } else if (text) {
         program = parse_program(*text, display_name(path), diags);
     }

@@ -4,7 +4,10 @@
 #include <optional>
 #include <string>
 
+#include <CLI/CLI.hpp>
+
 #include "cli/c_source.hpp"
+#include "clpi/chc.hpp"
 #include "clpi/program.hpp"
 
 namespace clpi::cli {
@@ -12,7 +15,10 @@ namespace clpi::cli {
 // The checked program, or nothing after printing the diagnostics to standard error.
 // `.c` and `.i` files are C programs, converted with `c_options`; `.smt2` files are CHC-COMP
 // problems (imported); everything else is CLP text.
-std::optional<Program> load_program(const std::string& path, const CSourceOptions& c_options = {});
+std::optional<Program> load_program(const std::string& path, const CSourceOptions& c_options = {},
+                                    const ChcImportOptions& chc_options = {});
+// The option `--chc-flags points|integers` of the commands that read CHC problems.
+void add_chc_flags_option(CLI::App& cmd, ChcImportOptions& options);
 // Whether load_program reads `path` as a CHC-COMP problem.
 bool is_chc_file(const std::string& path);
 

@@ -1,0 +1,199 @@
+#include "chc/control.hpp"
+
+#include <chrono>
+#include <deque>
+#include <set>
+
+namespace clpi::chc {
+
+namespace {
+
+// A whole analysis that takes longer than this is dropped: import must stay a small part
+// of a run.
+constexpr double time_budget_s = 2.0;
+
+class Analysis {
+public:
+    Analysis(const std::vector<ClauseShape>& clauses, z3::context& ctx, const ControlLimits& limits)
+        : clauses_(clauses), ctx_(ctx), limits_(limits), solver_(ctx) {
+        z3::params timeout(ctx);
+        timeout.set("timeout", 1000u);  // ms; a check Z3 cannot decide in time gives up flags
+        solver_.set(timeout);
+        for (std::size_t k = 0; k < clauses.size(); ++k) {
+            for (const auto* app : {&clauses[k].from, &clauses[k].to}) {
+                if (!*app) continue;
+                z3::func_decl d = (*app)->decl();
+                if (preds_.count(d.id()) > 0) continue;
+                Pred p;
+                for (unsigned i = 0; i < d.arity(); ++i) {
+                    if (d.domain(i).is_bool()) p.positions.push_back(i);
+                }
+                p.enabled = !p.positions.empty() && limits.max_points > 0;
+                preds_.emplace(d.id(), std::move(p));
+            }
+            if (clauses[k].from) by_from_[clauses[k].from->decl().id()].push_back(k);
+        }
+    }
+
+    Control run() {
+        Control out;
+        start_ = std::chrono::steady_clock::now();
+        while (any_enabled()) {
+            if (pass()) break;
+            if (over_budget()) {
+                for (auto& [id, p] : preds_) p.enabled = false;
+            }
+            out.gave_up = true;
+        }
+        out.checks = checks_;
+        if (!any_enabled()) {  // nothing recovered: every clause once, unchecked
+            out.steps.assign(clauses_.size(), {{-1, -1}});
+            return out;
+        }
+        out.steps = std::move(steps_);
+        for (auto& [id, p] : preds_) {
+            if (p.enabled) out.points[id] = Control::Points{p.positions, p.valuations};
+        }
+        return out;
+    }
+
+private:
+    struct Pred {
+        std::vector<unsigned> positions;
+        std::vector<std::vector<bool>> valuations;
+        std::map<std::vector<bool>, int> index;
+        bool enabled = false;
+    };
+
+    bool any_enabled() const {
+        for (const auto& [id, p] : preds_) {
+            if (p.enabled) return true;
+        }
+        return false;
+    }
+
+    bool over_budget() const {
+        double dt = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+        return checks_ > limits_.max_checks || dt > time_budget_s;
+    }
+
+    Pred* points_of(const std::optional<z3::expr>& app) {
+        if (!app) return nullptr;
+        Pred& p = preds_.at(app->decl().id());
+        return p.enabled ? &p : nullptr;
+    }
+
+    // One reachability pass with the predicates enabled now; false when one of them had to
+    // be disabled (the pass is then repeated without it).
+    bool pass() {
+        for (auto& [id, p] : preds_) {
+            p.valuations.clear();
+            p.index.clear();
+        }
+        steps_.assign(clauses_.size(), {});
+        step_count_ = 0;
+        work_.clear();
+        for (std::size_t k = 0; k < clauses_.size(); ++k) {
+            if (points_of(clauses_[k].from) == nullptr && !visit(k, -1)) return false;
+        }
+        while (!work_.empty()) {
+            auto [pred, val] = work_.front();
+            work_.pop_front();
+            for (std::size_t k : by_from_[pred]) {
+                if (!visit(k, val)) return false;
+            }
+        }
+        return true;
+    }
+
+    z3::check_result check() {
+        ++checks_;
+        return solver_.check();
+    }
+
+    // The valuations of clause k's target that can follow valuation `from_val` of its
+    // source (-1: the source has no points).
+    bool visit(std::size_t k, int from_val) {
+        const ClauseShape& c = clauses_[k];
+        solver_.push();
+        solver_.add(c.constraint);
+        if (from_val >= 0) {
+            const Pred& p = preds_.at(c.from->decl().id());
+            for (std::size_t i = 0; i < p.positions.size(); ++i) {
+                solver_.add(c.from->arg(p.positions[i]) ==
+                            ctx_.bool_val(p.valuations[static_cast<std::size_t>(from_val)][i]));
+            }
+        }
+        bool ok = targets(k, from_val);
+        solver_.pop();
+        return ok;
+    }
+
+    bool targets(std::size_t k, int from_val) {
+        const ClauseShape& c = clauses_[k];
+        Pred* to = points_of(c.to);
+        if (to == nullptr) {
+            if (over_budget()) return false;
+            if (check() != z3::unsat) steps_[k].emplace_back(from_val, -1);
+            return true;
+        }
+        for (;;) {
+            if (over_budget()) return false;
+            z3::check_result r = check();
+            if (r == z3::unsat) return true;
+            if (r == z3::unknown) return give_up(*to);
+            z3::model m = solver_.get_model();
+            std::vector<bool> w;
+            z3::expr_vector same(ctx_);
+            for (unsigned pos : to->positions) {
+                z3::expr a = c.to->arg(pos);
+                bool b = m.eval(a, true).is_true();
+                w.push_back(b);
+                same.push_back(a == ctx_.bool_val(b));
+            }
+            int wi = valuation(c.to->decl().id(), *to, w);
+            if (wi < 0 || ++step_count_ > limits_.max_steps) return give_up(*to);
+            steps_[k].emplace_back(from_val, wi);
+            solver_.add(!z3::mk_and(same));
+        }
+    }
+
+    static bool give_up(Pred& p) {
+        p.enabled = false;
+        return false;
+    }
+
+    // The index of valuation w of a predicate, added (and queued) when new; -1 when the
+    // predicate has too many.
+    int valuation(unsigned id, Pred& p, const std::vector<bool>& w) {
+        auto found = p.index.find(w);
+        if (found != p.index.end()) return found->second;
+        if (p.valuations.size() >= limits_.max_points) return -1;
+        int i = static_cast<int>(p.valuations.size());
+        p.valuations.push_back(w);
+        p.index.emplace(w, i);
+        work_.emplace_back(id, i);
+        return i;
+    }
+
+    const std::vector<ClauseShape>& clauses_;
+    z3::context& ctx_;
+    ControlLimits limits_;
+    z3::solver solver_;
+    std::map<unsigned, Pred> preds_;
+    std::map<unsigned, std::vector<std::size_t>> by_from_;
+    std::vector<std::vector<std::pair<int, int>>> steps_;
+    std::size_t step_count_ = 0;
+    std::deque<std::pair<unsigned, int>> work_;
+    std::size_t checks_ = 0;
+    std::chrono::steady_clock::time_point start_;
+};
+
+}  // namespace
+
+Control recover_control(const std::vector<ClauseShape>& clauses, z3::context& ctx,
+                        const ControlLimits& limits) {
+    return Analysis(clauses, ctx, limits).run();
+}
+
+}  // namespace clpi::chc

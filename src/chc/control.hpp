@@ -1,0 +1,54 @@
+// Control recovery: the Bool arguments of a CHC predicate that encode a program's control
+// location (the `vmt` and `lustre` problems keep the whole program in one predicate whose
+// Bool arguments say where it is) become program points, one per valuation that can be
+// reached. The derivation tree then branches where the program does, and loop headers are
+// its loops, instead of every step being one big disjunction over the flags.
+//
+// Which valuations can be reached is found from the clauses alone, with the integers left
+// free (an over-approximation: a valuation is kept whenever some integers allow it), so
+// nothing the program can do is lost. A predicate with too many valuations, or one the
+// solver cannot enumerate, keeps its Bool arguments as 0/1 integers.
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include <z3++.h>
+
+namespace clpi::chc {
+
+// A linear clause `from(...) /\ constraint -> to(...)`, as Z3 terms over its variables.
+struct ClauseShape {
+    std::optional<z3::expr> from;  // none for a fact
+    std::optional<z3::expr> to;    // none for a query
+    z3::expr constraint;
+};
+
+struct ControlLimits {
+    std::size_t max_points = 64;     // valuations of one predicate
+    std::size_t max_steps = 4096;    // (from, to) valuation pairs over all clauses
+    std::size_t max_checks = 20000;  // solver calls of the whole analysis
+};
+
+struct Control {
+    // The Bool argument positions of a predicate whose flags became points, and its
+    // reachable valuations (in the order found: the point constants are their indices).
+    struct Points {
+        std::vector<unsigned> positions;
+        std::vector<std::vector<bool>> valuations;
+    };
+    std::map<unsigned, Points> points;  // by the predicate's func_decl id
+    // For each clause: the (from valuation, to valuation) pairs that can hold; -1 where that
+    // side has no points (a fact, a query, or a predicate without recovered flags).
+    std::vector<std::vector<std::pair<int, int>>> steps;
+    std::size_t checks = 0;  // solver calls made
+    bool gave_up = false;    // some predicate kept its flags (too many valuations, unknown)
+};
+
+[[nodiscard]] Control recover_control(const std::vector<ClauseShape>& clauses, z3::context& ctx,
+                                      const ControlLimits& limits = {});
+
+}  // namespace clpi::chc

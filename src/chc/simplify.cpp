@@ -1,0 +1,276 @@
+#include "chc/simplify.hpp"
+
+#include <algorithm>
+#include <map>
+
+namespace clpi::chc {
+
+void flatten_and(const z3::expr& e, std::vector<z3::expr>& out) {
+    if (e.is_app() && e.decl().decl_kind() == Z3_OP_AND) {
+        for (unsigned i = 0; i < e.num_args(); ++i) flatten_and(e.arg(i), out);
+    } else {
+        out.push_back(e);
+    }
+}
+
+namespace {
+
+// `e` with its Boolean structure folded where parts became constants (after the flags or
+// definitions were substituted); everything else as written, so that the CLP rules read
+// like the clauses (Z3's simplifier would rewrite `x < 0` as `not (0 <= x)`).
+class Folder {
+public:
+    Folder() = default;
+    // `known`: formulas (by id) whose value is given, the units of the enclosing conjunction.
+    explicit Folder(std::map<unsigned, bool> known) : known_(std::move(known)) {}
+
+    z3::expr fold(const z3::expr& e) {
+        if (auto k = known_.find(e.id()); k != known_.end()) return e.ctx().bool_val(k->second);
+        auto found = memo_.find(e.id());
+        if (found != memo_.end()) return found->second;
+        z3::expr out = compute(e);
+        memo_.emplace(e.id(), out);
+        return out;
+    }
+
+private:
+    static bool ground(const z3::expr& e) {
+        if (e.is_numeral() || e.is_true() || e.is_false()) return true;
+        if (!e.is_app() || e.is_const()) return false;
+        for (unsigned i = 0; i < e.num_args(); ++i) {
+            if (!ground(e.arg(i))) return false;
+        }
+        return true;
+    }
+
+    z3::expr compute(const z3::expr& e) {
+        z3::context& ctx = e.ctx();
+        if (!e.is_app() || !e.is_bool() || e.is_const()) return e;
+        switch (e.decl().decl_kind()) {
+        case Z3_OP_AND:
+        case Z3_OP_OR: {
+            const bool is_and = e.decl().decl_kind() == Z3_OP_AND;
+            z3::expr_vector kept(ctx);
+            for (unsigned i = 0; i < e.num_args(); ++i) {
+                z3::expr a = fold(e.arg(i));
+                if (is_and ? a.is_true() : a.is_false()) continue;
+                if (is_and ? a.is_false() : a.is_true()) return a;
+                kept.push_back(a);
+            }
+            if (kept.empty()) return ctx.bool_val(is_and);
+            if (kept.size() == 1) return kept[0];
+            if (is_and) return z3::mk_and(kept);
+            return common_factor(kept);
+        }
+        case Z3_OP_NOT: {
+            z3::expr a = fold(e.arg(0));
+            if (a.is_true() || a.is_false()) return ctx.bool_val(a.is_false());
+            if (a.is_not()) return a.arg(0);
+            return !a;
+        }
+        case Z3_OP_IMPLIES: return fold(!e.arg(0) || e.arg(1));
+        case Z3_OP_ITE: {
+            z3::expr c = fold(e.arg(0));
+            if (c.is_true()) return fold(e.arg(1));
+            if (c.is_false()) return fold(e.arg(2));
+            return z3::ite(c, fold(e.arg(1)), fold(e.arg(2)));
+        }
+        case Z3_OP_EQ:
+            if (e.num_args() == 2 && e.arg(0).is_bool()) {
+                z3::expr a = fold(e.arg(0));
+                z3::expr b = fold(e.arg(1));
+                if (a.is_true()) return b;
+                if (b.is_true()) return a;
+                if (a.is_false()) return fold(!b);
+                if (b.is_false()) return fold(!a);
+                return a == b;
+            }
+            if (e.num_args() == 2 && z3::eq(e.arg(0), e.arg(1))) return ctx.bool_val(true);
+            [[fallthrough]];
+        default:
+            if (ground(e)) return e.simplify();  // a comparison of numbers: true or false
+            return e;
+        }
+    }
+
+    // (a ∧ x) ∨ (a ∧ y) is a ∧ (x ∨ y): the frame conditions that every case of a
+    // transition repeats (`x' = x`) come out of the disjunction.
+    static z3::expr common_factor(const z3::expr_vector& cases) {
+        z3::context& ctx = cases.ctx();
+        std::vector<std::vector<z3::expr>> parts(cases.size());
+        for (unsigned i = 0; i < cases.size(); ++i) flatten_and(cases[static_cast<int>(i)], parts[i]);
+        std::vector<z3::expr> common;
+        for (const z3::expr& c : parts[0]) {
+            bool everywhere = true;
+            for (std::size_t i = 1; i < parts.size() && everywhere; ++i) {
+                everywhere = std::any_of(parts[i].begin(), parts[i].end(),
+                                         [&](const z3::expr& d) { return z3::eq(c, d); });
+            }
+            if (everywhere) common.push_back(c);
+        }
+        if (common.empty()) return z3::mk_or(cases);
+        z3::expr_vector rest(ctx);
+        for (const auto& conj : parts) {
+            z3::expr_vector left(ctx);
+            for (const z3::expr& d : conj) {
+                if (std::none_of(common.begin(), common.end(),
+                                 [&](const z3::expr& c) { return z3::eq(c, d); })) {
+                    left.push_back(d);
+                }
+            }
+            if (left.empty()) {  // one case is the common part alone: the rest is true
+                rest = z3::expr_vector(ctx);
+                break;
+            }
+            rest.push_back(z3::mk_and(left));
+        }
+        z3::expr_vector out(ctx);
+        for (const z3::expr& c : common) out.push_back(c);
+        if (!rest.empty()) out.push_back(rest.size() == 1 ? rest[0] : z3::mk_or(rest));
+        return z3::mk_and(out);
+    }
+
+    std::map<unsigned, bool> known_;
+    std::map<unsigned, z3::expr> memo_;
+};
+
+}  // namespace
+
+z3::expr substitute_folded(const z3::expr& e, const z3::expr_vector& from,
+                           const z3::expr_vector& to) {
+    z3::expr out = e;
+    if (!from.empty()) out = out.substitute(from, to);
+    return Folder().fold(out);
+}
+
+
+namespace {
+bool is_atom(const z3::expr& e) {
+    if (!e.is_app() || !e.is_bool()) return false;
+    switch (e.decl().decl_kind()) {
+    case Z3_OP_AND: case Z3_OP_OR: case Z3_OP_IMPLIES: case Z3_OP_ITE: case Z3_OP_XOR:
+    case Z3_OP_TRUE: case Z3_OP_FALSE:
+        return false;
+    case Z3_OP_NOT: return false;
+    case Z3_OP_EQ: return !e.arg(0).is_bool();
+    default: return true;
+    }
+}
+}  // namespace
+
+z3::expr unit_propagate(z3::expr constraint) {
+    for (int round = 0; round < 8; ++round) {
+        std::vector<z3::expr> conjuncts;
+        flatten_and(constraint, conjuncts);
+        std::map<unsigned, bool> units;
+        for (const z3::expr& c : conjuncts) {
+            if (is_atom(c)) units.emplace(c.id(), true);
+            if (c.is_not() && is_atom(c.arg(0))) units.emplace(c.arg(0).id(), false);
+        }
+        if (units.empty()) return constraint;
+        z3::expr_vector out(constraint.ctx());
+        bool changed = false;
+        for (const z3::expr& c : conjuncts) {
+            bool unit = (is_atom(c)) || (c.is_not() && is_atom(c.arg(0)));
+            if (unit) {
+                out.push_back(c);
+                continue;
+            }
+            z3::expr f = Folder(units).fold(c);
+            changed = changed || !z3::eq(f, c);
+            if (f.is_false()) return f;
+            if (!f.is_true()) out.push_back(f);
+        }
+        constraint = Folder().fold(z3::mk_and(out));
+        if (!changed) return constraint;
+    }
+    return constraint;
+}
+
+namespace {
+// A definition `v := t` that `conjunct` gives for a variable not in `kept`, into from/to.
+void definitions_of(const z3::expr& conjunct, const ClauseVars& vars,
+                    const std::set<unsigned>& kept, z3::expr_vector& from, z3::expr_vector& to) {
+    auto local = [&](const z3::expr& e) {
+        return vars.is_var(e) && kept.count(e.id()) == 0;
+    };
+    z3::context& ctx = conjunct.ctx();
+    if (local(conjunct) && conjunct.is_bool()) {
+        from.push_back(conjunct);
+        to.push_back(ctx.bool_val(true));
+    } else if (conjunct.is_not() && local(conjunct.arg(0))) {
+        from.push_back(conjunct.arg(0));
+        to.push_back(ctx.bool_val(false));
+    } else if (conjunct.is_app() && conjunct.decl().decl_kind() == Z3_OP_EQ &&
+               conjunct.num_args() == 2) {
+        for (int side = 0; side < 2; ++side) {
+            z3::expr v = conjunct.arg(static_cast<unsigned>(side));
+            z3::expr t = conjunct.arg(static_cast<unsigned>(1 - side));
+            // A Bool defined by any formula, an Int by a number: substituting either makes
+            // the constraint no larger.
+            if (!local(v) || !(v.is_bool() || t.is_numeral())) continue;
+            std::vector<z3::expr> stack{t};
+            bool occurs = false;
+            while (!stack.empty() && !occurs) {
+                z3::expr e = stack.back();
+                stack.pop_back();
+                occurs = z3::eq(e, v);
+                for (unsigned i = 0; e.is_app() && i < e.num_args(); ++i) stack.push_back(e.arg(i));
+            }
+            if (occurs) continue;
+            from.push_back(v);
+            to.push_back(t);
+            return;
+        }
+    }
+}
+
+}  // namespace
+
+z3::expr propagate_definitions(z3::expr constraint, const ClauseVars& vars,
+                               const std::set<unsigned>& kept) {
+    for (int round = 0; round < 64; ++round) {
+        std::vector<z3::expr> conjuncts;
+        flatten_and(constraint, conjuncts);
+        z3::expr_vector from(constraint.ctx());
+        z3::expr_vector to(constraint.ctx());
+        for (const z3::expr& c : conjuncts) {
+            if (from.empty()) definitions_of(c, vars, kept, from, to);
+        }
+        if (from.empty()) return constraint;
+        constraint = substitute_folded(constraint, from, to);
+    }
+    return constraint;
+}
+
+void unchanged_arguments(const z3::expr& from, z3::expr& to, z3::expr& constraint,
+                         const ClauseVars& vars) {
+    std::set<unsigned> in_from;
+    std::set<unsigned> in_to;
+    for (unsigned i = 0; i < from.num_args(); ++i) in_from.insert(from.arg(i).id());
+    for (unsigned i = 0; i < to.num_args(); ++i) in_to.insert(to.arg(i).id());
+    std::vector<z3::expr> conjuncts;
+    flatten_and(constraint, conjuncts);
+    z3::expr_vector olds(constraint.ctx());
+    z3::expr_vector news(constraint.ctx());
+    std::set<unsigned> replaced;
+    for (const z3::expr& c : conjuncts) {
+        if (!c.is_app() || c.decl().decl_kind() != Z3_OP_EQ || c.num_args() != 2) continue;
+        for (int side = 0; side < 2; ++side) {
+            z3::expr next = c.arg(static_cast<unsigned>(side));
+            z3::expr now = c.arg(static_cast<unsigned>(1 - side));
+            if (!vars.is_var(next) || !vars.is_var(now) || z3::eq(next, now)) continue;
+            if (in_to.count(next.id()) == 0 || in_from.count(now.id()) == 0) continue;
+            if (in_from.count(next.id()) > 0 || in_to.count(now.id()) > 0) continue;
+            if (!replaced.insert(next.id()).second) continue;
+            olds.push_back(next);
+            news.push_back(now);
+            break;
+        }
+    }
+    if (olds.empty()) return;
+    to = to.substitute(olds, news);
+    constraint = substitute_folded(constraint, olds, news);
+}
+
+}  // namespace clpi::chc

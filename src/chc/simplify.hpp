@@ -1,0 +1,40 @@
+// Light rewriting of a clause's constraint before it is written as CLP: what a clause step
+// fixes (control flags, inputs defined by a conjunct, unchanged variables) is substituted
+// and the Boolean structure folded, while every comparison stays as written, so that the
+// rules read like the clauses.
+#pragma once
+
+#include <set>
+#include <vector>
+
+#include <z3++.h>
+
+#include "chc/formula.hpp"
+
+namespace clpi::chc {
+
+// The conjuncts of nested `and`s.
+void flatten_and(const z3::expr& e, std::vector<z3::expr>& out);
+
+// `e` with `from` replaced by `to`, and its Boolean structure folded where parts became
+// true or false; a disjunction's common conjuncts are lifted out of it.
+[[nodiscard]] z3::expr substitute_folded(const z3::expr& e, const z3::expr_vector& from,
+                                         const z3::expr_vector& to);
+
+// The conjunction with its unit conjuncts (comparisons, Bool variables and their negations)
+// taken as true inside the other conjuncts, and folded, until nothing changes.
+[[nodiscard]] z3::expr unit_propagate(z3::expr constraint);
+
+// `constraint` with the variables that are not in `kept` (the inputs of a step: no atom
+// shows them) replaced where a conjunct defines them: `B`, `not B`, `B = formula`, `I = 5`.
+[[nodiscard]] z3::expr propagate_definitions(z3::expr constraint, const ClauseVars& vars,
+                                             const std::set<unsigned>& kept);
+
+// A variable of the target atom `to` that a conjunct equates with a variable of the source
+// atom `from` (`x' = x`, how CHC writes "unchanged") is replaced by it, in `to` and in the
+// constraint: the rule then says `p(X) :- q(X)`, which shows the engine what a step leaves
+// alone (a loop's unchanged variables need no candidate) and saves a cell.
+void unchanged_arguments(const z3::expr& from, z3::expr& to, z3::expr& constraint,
+                         const ClauseVars& vars);
+
+}  // namespace clpi::chc
