@@ -82,11 +82,12 @@ struct list_sep : seq<sep, one<','>, sep> {};
 // first by looking ahead: `(`, text with balanced parentheses, and a `;` before the `)`
 // that closes it. Only then does the parser commit to it. The look-ahead stops at the
 // clause's end dot.
-struct dj_inner;
-struct dj_group : seq<one<'('>, dj_inner, one<')'>> {};
+struct dj_group;
 struct dj_clause_end : seq<one<'.'>, sor<space, eof, one<'%'>>> {};
 struct dj_char : seq<not_at<dj_clause_end>, not_one<'(', ')', ';'>> {};
-struct dj_inner : star<sor<comment, dj_group, dj_char>> {};
+struct dj_inner : star<sor<comment, dj_group, dj_char>> {};  // no `;` outside parentheses
+struct dj_nested : star<sor<comment, dj_group, dj_char, one<';'>>> {};
+struct dj_group : seq<one<'('>, dj_nested, one<')'>> {};
 struct disjunction_ahead : at<one<'('>, dj_inner, one<';'>> {};
 
 struct disjunction;

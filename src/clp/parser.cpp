@@ -53,6 +53,15 @@ struct State {
     SourceLoc opened;  // of the last comment or string that started
 
     std::vector<Comment> comments;  // not yet given to a clause
+    std::size_t comments_end = 0;   // the byte after the last comment read
+
+    // A comment the parser reads again after backtracking (white space before a `;` or `,`
+    // that was not there) is kept once.
+    void add_comment(std::string text, const pegtl::position& at) {
+        if (at.byte < comments_end) return;
+        comments_end = at.byte + 1;
+        comments.push_back({std::move(text), static_cast<std::uint32_t>(at.line)});
+    }
     std::uint32_t last_clause_line = 0;
     int queries = 0;
     SourceLoc first_query;
@@ -162,14 +171,14 @@ struct action<g::line_comment> {
     static void apply(const Input& in, State& st) {
         std::string text = in.string();
         while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
-        st.comments.push_back({std::move(text), loc_of(in).line});
+        st.add_comment(std::move(text), in.position());
     }
 };
 template <>
 struct action<g::block_comment> {
     template <typename Input>
     static void apply(const Input& in, State& st) {
-        st.comments.push_back({in.string(), loc_of(in).line});
+        st.add_comment(in.string(), in.position());
     }
 };
 
