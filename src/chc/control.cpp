@@ -39,7 +39,7 @@ public:
         Control out;
         start_ = std::chrono::steady_clock::now();
         while (any_enabled()) {
-            if (pass()) break;
+            if (pass() && !drop_data_flags()) break;
             if (over_budget()) {
                 for (auto& [id, p] : preds_) p.enabled = false;
             }
@@ -64,6 +64,36 @@ private:
         std::map<std::vector<bool>, int> index;
         bool enabled = false;
     };
+
+    // Control flags move the program to one or two places from each (a branch); flags
+    // that are data (inputs read at each step, states of a protocol) fan out to many, and
+    // as points they would multiply the derivation tree by that fan-out at every step. A
+    // predicate whose points have more than `max_mean_successors` successors on average
+    // keeps its flags as 0/1 integers. True when one was dropped (the pass is repeated).
+    bool drop_data_flags() {
+        constexpr double max_mean_successors = 2.0;
+        std::map<unsigned, std::map<int, std::set<std::pair<unsigned, int>>>> successors;
+        for (std::size_t k = 0; k < clauses_.size(); ++k) {
+            const ClauseShape& c = clauses_[k];
+            if (points_of(c.from) == nullptr) continue;
+            unsigned to = c.to ? c.to->decl().id() : 0;
+            for (auto [from_val, to_val] : steps_[k]) {
+                successors[c.from->decl().id()][from_val].emplace(to, to_val);
+            }
+        }
+        bool dropped = false;
+        for (auto& [id, p] : preds_) {
+            if (!p.enabled || p.valuations.empty()) continue;
+            std::size_t total = 0;
+            for (const auto& [val, succ] : successors[id]) total += succ.size();
+            double mean = static_cast<double>(total) / static_cast<double>(p.valuations.size());
+            if (mean > max_mean_successors) {
+                p.enabled = false;
+                dropped = true;
+            }
+        }
+        return dropped;
+    }
 
     bool any_enabled() const {
         for (const auto& [id, p] : preds_) {

@@ -102,6 +102,7 @@ std::string show(const z3::expr& e) {
 // ---- variables -----------------------------------------------------------------------
 
 void ClauseVars::declare(const z3::expr& var, const std::string& smt_name) {
+    declared_.push_back(var);
     smt_names_[var.id()] = smt_name;
 }
 

@@ -71,6 +71,9 @@ public:
     [[nodiscard]] Conj bool_ranges(z3::context& ctx) const;
 
 private:
+    // The declared constants, kept alive: the maps below are by ast id, and Z3 gives the id
+    // of a freed term (a variable the clause does not use) to the next term it makes.
+    std::vector<z3::expr> declared_;
     std::map<unsigned, std::string> smt_names_;   // Z3 ast id -> name in the file
     std::map<unsigned, std::string> clp_names_;   // Z3 ast id -> CLP name, once used
     std::set<std::string> taken_;

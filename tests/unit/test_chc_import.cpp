@@ -1,4 +1,5 @@
-// CHC-COMP import: clauses to CLP rules, DNF of the constraints, Bool encoding, refusals.
+// CHC-COMP import: clauses to CLP rules, disjunctions split or kept, Bool encoding, control
+// flags as program points, refusals.
 #include <string>
 
 #include <doctest/doctest.h>
@@ -10,9 +11,9 @@ using namespace clpi;
 
 namespace {
 
-std::string translate(const std::string& smt) {
+std::string translate(const std::string& smt, ChcImportOptions options = {}) {
     Diagnostics d;
-    auto clp = chc_to_clp(smt, "t.smt2", d);
+    auto clp = chc_to_clp(smt, "t.smt2", d, options);
     INFO(format_diagnostics(d, ""));
     REQUIRE(clp.has_value());
     return *clp;
@@ -27,9 +28,9 @@ std::string refusal(const std::string& smt) {
     return format_diagnostics(d, "");
 }
 
-Verdict verdict_of(const std::string& smt) {
+Verdict verdict_of(const std::string& smt, ChcImportOptions options = {}) {
     Diagnostics d;
-    auto p = import_chc(smt, "t.smt2", d);
+    auto p = import_chc(smt, "t.smt2", d, options);
     INFO(format_diagnostics(d, ""));
     REQUIRE(p.has_value());
     return verify(*p, Options{}).verdict;
@@ -82,23 +83,119 @@ TEST_CASE("chc import: negations pushed in, or and ite split into one rule per c
     CHECK(verdict_of(smt) == Verdict::unsafe);  // x = 4, y = 6 reaches y > 5
 }
 
-TEST_CASE("chc import: Bool arguments and variables are 0/1 integers") {
-    // b flips each step while x counts up; the query needs b = true and x < 0.
-    std::string smt =
-        "(declare-fun p (Int Bool) Bool)\n"
-        "(assert (forall ((x Int) (u Bool)) (=> (= x 0) (p x true))))\n"
-        "(assert (forall ((x Int) (b Bool) (c Bool) (y Int))"
-        "  (=> (and (p x b) (= c (not b)) (= y (+ x 1))) (p y c))))\n"
-        "(assert (forall ((x Int) (b Bool)) (=> (and (p x b) b (< x 0)) false)))\n";
-    std::string clp = translate(smt);
+// b flips each step while x counts up; the query needs b = true and x < 0.
+const std::string flipping_flag =
+    "(declare-fun p (Int Bool) Bool)\n"
+    "(assert (forall ((x Int) (u Bool)) (=> (= x 0) (p x true))))\n"
+    "(assert (forall ((x Int) (b Bool) (c Bool) (y Int))"
+    "  (=> (and (p x b) (= c (not b)) (= y (+ x 1))) (p y c))))\n"
+    "(assert (forall ((x Int) (b Bool)) (=> (and (p x b) b (< x 0)) false)))\n";
+
+TEST_CASE("chc import: Bool arguments and variables are 0/1 integers (--chc-flags integers)") {
+    const ChcImportOptions integers{false};
+    std::string clp = translate(flipping_flag, integers);
     CHECK(contains(clp, "B = 1"));             // the constant true as an argument
     CHECK(contains(clp, "C = 1, B = 0"));       // c = not b, one case of two
     CHECK(contains(clp, "B >= 0, B =< 1"));    // the range of a Bool variable
     CHECK_FALSE(contains(clp, "U >= 0"));       // an unused Bool variable adds nothing
-    CHECK(verdict_of(smt) == Verdict::safe);
-    std::string reachable = smt;
+    CHECK_FALSE(contains(clp, ":- name("));     // no control points
+    CHECK(verdict_of(flipping_flag, integers) == Verdict::safe);
+    std::string reachable = flipping_flag;
     reachable.replace(reachable.find("(< x 0)"), 7, "(> x 2)");
-    CHECK(verdict_of(reachable) == Verdict::unsafe);
+    CHECK(verdict_of(reachable, integers) == Verdict::unsafe);
+}
+
+TEST_CASE("chc import: a Bool flag that alternates becomes two program points") {
+    std::string clp = translate(flipping_flag);
+    // The flag is gone from the state; the point number says its value.
+    CHECK(contains(clp, "start :- p(0, X), X = 0.\n"));
+    CHECK(contains(clp, "p(0, X) :- p(1, Y), Y = (X + 1).\n"));
+    CHECK(contains(clp, "p(1, X) :- p(0, Y), Y = (X + 1).\n"));
+    CHECK(contains(clp, "p(0, X) :- error, X < 0.\n"));  // only where b is true
+    CHECK(count(clp, " :- error") == 1);
+    CHECK(contains(clp, ":- name(p(0), \"p(_, true)\").\n"));
+    CHECK(contains(clp, ":- name(p(1), \"p(_, false)\").\n"));
+    CHECK(verdict_of(flipping_flag) == Verdict::safe);
+    std::string reachable = flipping_flag;
+    reachable.replace(reachable.find("(< x 0)"), 7, "(> x 2)");
+    CHECK(verdict_of(reachable) == Verdict::unsafe);  // x = 4 with b true
+}
+
+TEST_CASE("chc import: a program counter in Bool flags, as the vmt problems write it") {
+    // One predicate state(l0, l1, i, n): (l0, l1) = (false, false) is the loop head,
+    // (true, false) its body, (false, true) the exit; every transition is one `or` of the
+    // guarded cases, each repeating the frame condition n' = n. The valuation (true, true)
+    // is never reached, and the clause step into it leaves no rule.
+    std::string smt =
+        "(declare-fun state (Bool Bool Int Int) Bool)\n"
+        "(assert (forall ((a Bool) (b Bool) (i Int) (n Int))"
+        "  (=> (and (not a) (not b) (= i 0) (>= n 0)) (state a b i n))))\n"
+        "(assert (forall ((a Bool) (b Bool) (i Int) (n Int) (a1 Bool) (b1 Bool) (i1 Int) (n1 Int))"
+        "  (=> (and (state a b i n)"
+        "           (or (and (not a) (not b) (< i n) a1 (not b1) (= i1 i) (= n1 n))"
+        "               (and (not a) (not b) (>= i n) (not a1) b1 (= i1 i) (= n1 n))"
+        "               (and a (not b) (not a1) (not b1) (= i1 (+ i 1)) (= n1 n))"
+        "               (and a b (not a1) (not b1) (= i1 i) (= n1 n))))"
+        "      (state a1 b1 i1 n1))))\n"
+        "(assert (forall ((a Bool) (b Bool) (i Int) (n Int))"
+        "  (=> (and (state a b i n) (not a) b (> i n)) false)))\n";
+    std::string clp = translate(smt);
+    CHECK(contains(clp, "start :- state(0, I, N), I = 0, N >= 0.\n"));
+    // Unchanged arguments are the same variable on both sides: no `N1 = N`.
+    // Points are numbered as found: 1 is the exit, reached before the body.
+    CHECK(contains(clp, "state(0, I, N) :- state(1, I, N), I >= N.\n"));
+    CHECK(contains(clp, "state(0, I, N) :- state(2, I, N), I < N.\n"));
+    CHECK(contains(clp, "state(2, I, N) :- state(0, I1, N), I1 = (I + 1).\n"));
+    CHECK(contains(clp, "state(1, I, N) :- error, I > N.\n"));
+    CHECK(count(clp, ":- name(") == 3);  // (true, true) is not reached
+    CHECK(contains(clp, ":- name(state(1), \"state(false, true, _, _)\").\n"));
+    CHECK(count(clp, " :- ") == 5);
+    CHECK(verdict_of(smt) == Verdict::safe);
+
+    // As 0/1 integers: one predicate, the four cases as four rules, with the frame
+    // condition n' = n taken out of the disjunction (N on both sides); never UNSAFE.
+    const ChcImportOptions integers{false};
+    std::string flat = translate(smt, integers);
+    CHECK_FALSE(contains(flat, ":- name("));
+    CHECK(count(flat, "state(A, B, I, N) :- state(A1, B1, I1, N), ") == 4);
+    CHECK(verdict_of(smt, integers) != Verdict::unsafe);
+}
+
+TEST_CASE("chc import: flags that fan out like inputs stay 0/1 integers") {
+    // Three Bool arguments set freely at every step (inputs): from each of the 8
+    // valuations all 8 follow, far more than a branch's two successors.
+    std::string smt =
+        "(declare-fun s (Bool Bool Bool Int) Bool)\n"
+        "(assert (forall ((a Bool) (b Bool) (c Bool) (x Int)) (=> (= x 0) (s a b c x))))\n"
+        "(assert (forall ((a Bool) (b Bool) (c Bool) (x Int) (a1 Bool) (b1 Bool) (c1 Bool) (x1 Int))"
+        "  (=> (and (s a b c x) (= x1 (ite a (+ x 1) x))) (s a1 b1 c1 x1))))\n"
+        "(assert (forall ((a Bool) (b Bool) (c Bool) (x Int)) (=> (and (s a b c x) (< x 0)) false)))\n";
+    std::string clp = translate(smt);
+    CHECK_FALSE(contains(clp, ":- name("));
+    CHECK(contains(clp, "s(A, B, C, X) :- s(A1, B1, C1, X1)"));
+    CHECK(verdict_of(smt) == Verdict::safe);
+}
+
+TEST_CASE("chc import: inputs defined by a conjunct are substituted (compiled branch conditions)") {
+    // hcai-bench style: every branch condition a Bool of its own, defined in the body.
+    std::string smt =
+        "(declare-fun entry () Bool)\n"
+        "(declare-fun err () Bool)\n"
+        "(assert (forall ((u Bool)) (=> true entry)))\n"
+        "(assert (forall ((a Int) (b Bool) (c Bool) (d Bool) (e Bool) (f Bool))"
+        "  (=> (and entry (or (not d) (and d c)) (or (not e) (and e d)) (or (not f) (and f e))"
+        "           (= b true) (= f true) (= b (= a 21)))"
+        "      err)))\n"
+        "(assert (forall ((u Bool)) (=> err false)))\n";
+    std::string clp = translate(smt);
+    // b and f are true, so are e, d and c; a = 21 then holds for a of its own.
+    CHECK(contains(clp, "entry :- err.\n"));
+    CHECK(contains(clp, "err :- error.\n"));  // the unused u adds nothing
+    CHECK(verdict_of(smt) == Verdict::unsafe);
+    std::string blocked = smt;  // c must also be false: no way to err
+    blocked.replace(blocked.find("(= b true)"), 10, "(= b true) (not c)");
+    CHECK(count(translate(blocked), "entry :- ") == 0);  // the step cannot hold: no rule
+    CHECK(verdict_of(blocked) == Verdict::safe);
 }
 
 TEST_CASE("chc import: let, mod and div by constants, head arguments that are terms") {
@@ -150,7 +247,7 @@ TEST_CASE("chc import: what is refused names the clause") {
                    "t.smt2: error: the SMT-LIB parser rejected the file"));
 }
 
-TEST_CASE("chc import: a disjunctive normal form too large is refused") {
+TEST_CASE("chc import: a large disjunction is a few rules and CLP disjunctions, never refused") {
     auto ors = [](int n) {  // one variable per `or`, so that every case can hold
         std::string vars;
         std::string parts;
@@ -160,10 +257,17 @@ TEST_CASE("chc import: a disjunctive normal form too large is refused") {
             parts += " (or (= " + y + " 0) (> " + y + " 100))";
         }
         return "(declare-fun p (Int) Bool)\n(assert (forall ((x Int)" + vars + ") (=> (and" +
-               parts + ") (p x))))\n";
+               parts + " (>= x 0)) (p x))))\n"
+               "(assert (forall ((x Int)) (=> (and (p x) (< x 0)) false)))\n";
     };
-    CHECK(count(translate(ors(8)), " :- ") == 256);  // 2^8 cases: at the limit
-    CHECK(contains(refusal(ors(9)), "clause 1: the constraint has more than 256 cases"));
+    std::string two = translate(ors(2));
+    CHECK(count(two, "start :- ") == 4);  // 2 x 2 cases: split into rules
+    CHECK_FALSE(contains(two, " ; "));
+    std::string many = translate(ors(40));  // 2^40 cases in disjunctive normal form
+    CHECK(count(many, "start :- ") == 8);  // three `or`s split, the rest kept
+    CHECK(count(many, " ; ") == 8 * 37);
+    CHECK(contains(many, "(Y39 = 0 ; Y39 > 100)"));
+    CHECK(verdict_of(ors(40)) == Verdict::safe);
     CHECK(count(translate(counter(3)), " :- ") == 3);
 }
 
