@@ -48,6 +48,9 @@ struct Stats {
     std::uint64_t max_depth = 0;
     double time_s = 0;
     double peak_memory_mb = 0;
+    // Filled by the command line: reading the input before the search (a CHC problem's
+    // import, a C program's conversion, parsing and checking); not part of time_s.
+    double input_time_s = 0;
 };
 
 struct CounterexampleStep {

@@ -1,5 +1,6 @@
 // `clpi verify FILE`: parse, check, verify, print the verdict (contract section 7).
 #include <atomic>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -118,8 +119,11 @@ const char* chc_comp_answer(Verdict v) {
 
 int run_verify(const VerifyArgs& a) {
     prepare_verify();
+    const auto read_start = std::chrono::steady_clock::now();
     auto program = load_program(a.file, a.c_options(), a.chc);
     if (!program) return exit_bad_input;
+    const double input_time_s =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - read_start).count();
 
     Options opt;
     opt.strategy = *strategy_from_string(a.strategy);
@@ -135,6 +139,7 @@ int run_verify(const VerifyArgs& a) {
     std::signal(SIGINT, on_interrupt);
     std::signal(SIGTERM, on_interrupt);
     Result r = verify(*program, opt);
+    r.stats.input_time_s = input_time_s;
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);
     if (live) std::cerr << "\r\033[K" << std::flush;

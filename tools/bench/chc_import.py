@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""The CHC import on a benchmark set: which problems are accepted (and why the others are
+refused), how long the import takes, how many control points it recovers; with --results
+(a chc_harness.py results.json of the same problems), the solved counts of both tools per
+folder and the import's share of clpi's run time.
+
+  tools/bench/chc_import.py DIR_OR_LIST [--clpi build/clpi] [--results OUT/results.json]
+
+The import is timed as `clpi fmt FILE.smt2` (reading, importing, parsing and printing the
+CLP program): an upper bound of what `clpi verify` spends on it. A folder is the part of a
+file name before its last `__` (lia-lin's names are repository paths with `/` as `__`).
+"""
+import argparse
+import collections
+import json
+import os
+import subprocess
+import sys
+import time
+
+
+def instances(arg):
+    if os.path.isdir(arg):
+        return sorted(os.path.join(arg, f) for f in os.listdir(arg) if f.endswith(".smt2"))
+    base = os.path.dirname(arg)
+    out = []
+    with open(arg) as f:
+        for line in f:
+            line = line.split("#")[0].strip()
+            if line:
+                out.append(line if os.path.isabs(line) else os.path.join(base, line))
+    return out
+
+
+def folder_of(path):
+    name = os.path.basename(path)
+    return name.rsplit("__", 1)[0] if "__" in name else os.path.basename(os.path.dirname(path))
+
+
+def import_one(clpi, path):
+    start = time.monotonic()
+    p = subprocess.run([clpi, "fmt", path], capture_output=True, text=True, timeout=120)
+    wall = time.monotonic() - start
+    text = p.stdout
+    reason = ""
+    if p.returncode != 0:
+        lines = [l for l in p.stderr.splitlines() if "error:" in l]
+        reason = lines[0].split("error:", 1)[1].strip() if lines else p.stderr.strip()[:200]
+    return {"ok": p.returncode == 0, "time": wall, "reason": reason,
+            "rules": sum(1 for l in text.splitlines() if " :- " in l and not l.startswith(":-")),
+            "points": sum(1 for l in text.splitlines() if l.startswith(":- name("))}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("set", help="a directory of .smt2 files or a list file")
+    ap.add_argument("--clpi", default="build/clpi")
+    ap.add_argument("--results", help="results.json of chc_harness.py on the same problems")
+    args = ap.parse_args()
+
+    paths = instances(args.set)
+    imports = {}
+    for path in paths:
+        imports[os.path.basename(path)] = import_one(args.clpi, path)
+
+    by_folder = collections.defaultdict(list)
+    for path in paths:
+        by_folder[folder_of(path)].append(os.path.basename(path))
+
+    print("| folder | problems | accepted | with control points | import max (s) |")
+    print("| --- | --- | --- | --- | --- |")
+    for folder in sorted(by_folder):
+        names = by_folder[folder]
+        ok = [n for n in names if imports[n]["ok"]]
+        pts = [n for n in ok if imports[n]["points"] > 0]
+        print("| %s | %d | %d | %d | %.2f |" % (folder, len(names), len(ok), len(pts),
+                                               max(imports[n]["time"] for n in names)))
+    refused = [(n, i["reason"]) for n, i in sorted(imports.items()) if not i["ok"]]
+    print("\n%d of %d accepted." % (len(paths) - len(refused), len(paths)))
+    for n, reason in refused:
+        print("  refused: %s: %s" % (n, reason))
+
+    if not args.results:
+        return 0
+    with open(args.results) as f:
+        rows = json.load(f)
+    rows = rows["rows"] if isinstance(rows, dict) and "rows" in rows else rows
+    solved = collections.defaultdict(lambda: [0, 0, 0, 0, 0])  # n, clpi, z3, wrong clpi, wrong z3
+    shares = []
+    for row in rows:
+        name = os.path.basename(row["instance"])
+        folder = folder_of(row["instance"])
+        s = solved[folder]
+        s[0] += 1
+        expected = row.get("expected")
+        for k, tool in ((1, "clpi"), (2, "z3")):
+            v = row.get(tool, {}).get("verdict")
+            if v in ("safe", "unsafe"):
+                if expected in ("safe", "unsafe") and v != expected:
+                    s[k + 2] += 1
+                else:
+                    s[k] += 1
+        t = row.get("clpi", {}).get("time") or 0
+        if name in imports and t > 0:
+            shares.append((imports[name]["time"] / t, name, imports[name]["time"], t))
+    print("\n| folder | problems | clpi solved | Spacer solved | wrong clpi / Spacer |")
+    print("| --- | --- | --- | --- | --- |")
+    total = [0, 0, 0, 0, 0]
+    for folder in sorted(solved):
+        s = solved[folder]
+        total = [a + b for a, b in zip(total, s)]
+        print("| %s | %d | %d | %d | %d / %d |" % (folder, *s))
+    print("| all | %d | %d | %d | %d / %d |" % tuple(total))
+    shares.sort(reverse=True)
+    over = [x for x in shares if x[0] > 0.05]
+    print("\nImport time (clpi fmt) against clpi's run time: largest share %.1f%%; %d of %d "
+          "runs above 5%%" % (100 * shares[0][0] if shares else 0, len(over), len(shares)))
+    for share, name, imp, run in over[:20]:
+        print("  %s: import %.3f s, run %.3f s (%.0f%%)" % (name, imp, run, 100 * share))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
