@@ -143,6 +143,7 @@ def run_clpi(args, path):
         doc = json.loads(text)
         res["verdict"] = doc["verdict"]
         res["nodes"] = doc.get("stats", {}).get("nodes")
+        res["input_time"] = doc.get("stats", {}).get("input_time_s")
         res["reason"] = doc.get("reason", "")
     except (ValueError, KeyError):
         res["verdict"] = "timeout" if killed else "error"
