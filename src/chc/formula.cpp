@@ -106,6 +106,12 @@ void ClauseVars::declare(const z3::expr& var, const std::string& smt_name) {
     smt_names_[var.id()] = smt_name;
 }
 
+std::vector<std::pair<z3::expr, std::string>> ClauseVars::declared() const {
+    std::vector<std::pair<z3::expr, std::string>> out;
+    for (const z3::expr& v : declared_) out.emplace_back(v, smt_names_.at(v.id()));
+    return out;
+}
+
 bool ClauseVars::is_var(const z3::expr& e) const {
     return e.is_const() && smt_names_.count(e.id()) > 0;
 }

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
@@ -44,7 +45,16 @@ struct ClauseError {
 struct Clause {
     chc::ClauseVars vars;  // declared; CLP names are given per rule written
     chc::ClauseShape shape;
+    // The body's predicate applications beyond the first (a non-linear clause), until
+    // those of predicates defined by facts alone are inlined.
+    std::vector<z3::expr> more_apps;
+    // Defines a predicate that was inlined wherever it was applied: it writes no rules.
+    bool inlined_away = false;
 };
+
+// A predicate is inlined into a non-linear clause only while the union it denotes has at
+// most this many cases.
+constexpr std::size_t kMaxInlineCases = 64;
 
 // Rules are split into at most this many by the top-level disjunctions of a constraint;
 // the rest stay disjunctions of one rule.
@@ -60,6 +70,11 @@ public:
 
 private:
     Clause take_apart(const z3::expr& assertion);
+    void inline_nonrecursive_predicates(std::vector<Clause>& clauses,
+                                        const z3::expr_vector& assertions);
+    std::optional<std::size_t> inline_cases(unsigned pred, const std::vector<Clause>& clauses);
+    z3::expr_vector instance(const z3::expr& app, const std::vector<Clause>& clauses,
+                             chc::ClauseVars& vars);
     z3::expr instantiate(const z3::expr& assertion, chc::ClauseVars& vars, bool& negated);
     void write_rules(const Clause& c, int from_val, int to_val);
     std::string predicate(const z3::func_decl& decl);
@@ -83,6 +98,10 @@ private:
     // Names the CLP language gives a meaning, and `start` (the fresh start point).
     std::set<std::string> taken_{"start", "error", "true", "div", "mod", "select", "store"};
     chc::Control control_;
+    std::map<unsigned, std::vector<std::size_t>> defining_;  // predicate -> its clauses
+    std::map<unsigned, std::optional<std::size_t>> inline_cases_;
+    std::set<unsigned> inlined_;
+    unsigned inline_counter_ = 0;
     unsigned clause_counter_ = 0;  // the clause being read: its variables' constants say it
     std::vector<std::string> rules_;
 };
@@ -203,7 +222,8 @@ z3::expr Importer::instantiate(const z3::expr& assertion, chc::ClauseVars& vars,
 
 // One asserted clause `forall vars. body => head`, taken apart.
 Clause Importer::take_apart(const z3::expr& assertion) {
-    Clause c{chc::ClauseVars{}, chc::ClauseShape{std::nullopt, std::nullopt, ctx_.bool_val(true)}};
+    Clause c{chc::ClauseVars{}, chc::ClauseShape{std::nullopt, std::nullopt, ctx_.bool_val(true)},
+             {}};
     bool negated = false;
     z3::expr matrix = instantiate(assertion, c.vars, negated);
     z3::expr body = ctx_.bool_val(true);
@@ -229,15 +249,9 @@ Clause Importer::take_apart(const z3::expr& assertion) {
             rest.push_back(e);
         }
     }
-    if (apps.size() > 1) {
-        throw Refusal(fmt::format("non-linear clause: {} predicate applications in the body "
-                                  "(only linear clauses, with at most one, are supported)",
-                                  apps.size()));
-    }
-    if (!apps.empty()) {
-        predicate(apps[0].decl());  // refuses argument sorts other than Int and Bool
-        c.shape.from = apps[0];
-    }
+    for (const z3::expr& app : apps) predicate(app.decl());  // refuses sorts but Int, Bool
+    if (!apps.empty()) c.shape.from = apps[0];
+    if (apps.size() > 1) c.more_apps.assign(apps.begin() + 1, apps.end());
     if (is_predicate_app(head, c.vars)) {
         predicate(head.decl());
         c.shape.to = head;
@@ -246,6 +260,142 @@ Clause Importer::take_apart(const z3::expr& assertion) {
     }
     c.shape.constraint = z3::mk_and(rest);
     return c;
+}
+
+// A predicate that does not depend on itself (no cycle through its clauses' bodies) denotes
+// a finite union of constraints: its applications next to another one in the body of a
+// non-linear clause are replaced by that union, so the clause becomes linear. (hcai-bench
+// calls `__VERIFIER_assert`, defined through `@_call` and `@_ret` predicates, next to the
+// caller's location.) A clause left with two or more applications is refused, naming it.
+void Importer::inline_nonrecursive_predicates(std::vector<Clause>& clauses,
+                                              const z3::expr_vector& assertions) {
+    bool nonlinear = false;
+    for (const Clause& c : clauses) nonlinear = nonlinear || !c.more_apps.empty();
+    if (!nonlinear) return;
+    for (std::size_t k = 0; k < clauses.size(); ++k) {
+        if (clauses[k].shape.to) defining_[clauses[k].shape.to->decl().id()].push_back(k);
+    }
+    for (std::size_t k = 0; k < clauses.size(); ++k) {
+        Clause& c = clauses[k];
+        if (c.more_apps.empty()) continue;
+        std::vector<z3::expr> apps{*c.shape.from};
+        apps.insert(apps.end(), c.more_apps.begin(), c.more_apps.end());
+        // Keep the applications that cannot be inlined; when all can, keep the first
+        // (the clause stays a step from it, as the source program had it).
+        std::vector<z3::expr> kept;
+        std::vector<z3::expr> inlined;
+        for (const z3::expr& app : apps) {
+            (inline_cases(app.decl().id(), clauses) ? inlined : kept).push_back(app);
+        }
+        if (kept.empty()) {
+            kept.push_back(inlined.front());
+            inlined.erase(inlined.begin());
+        }
+        if (kept.size() > 1) {
+            throw ClauseError{static_cast<unsigned>(k + 1),
+                              fmt::format("non-linear clause: {} predicate applications in "
+                                          "the body (only linear clauses, with at most one, "
+                                          "are supported; predicates that do not depend on "
+                                          "themselves are inlined)",
+                                          kept.size()),
+                              chc::show(assertions[static_cast<int>(k)])};
+        }
+        z3::expr_vector parts(ctx_);
+        parts.push_back(c.shape.constraint);
+        for (const z3::expr& app : inlined) {
+            // Only the cases the clause allows: the others would stay as dead disjuncts.
+            z3::expr_vector cases = instance(app, clauses, c.vars);
+            z3::expr_vector possible(ctx_);
+            for (const z3::expr& one : cases) {
+                cases_.push();
+                cases_.add(z3::mk_and(parts) && one);
+                if (cases_.check() != z3::unsat) possible.push_back(one);
+                cases_.pop();
+            }
+            parts.push_back(z3::mk_or(possible));
+        }
+        c.shape.from = kept.front();
+        c.shape.constraint = z3::mk_and(parts);
+        c.more_apps.clear();
+    }
+    // An inlined predicate no body applies any more (those of the clauses defining inlined
+    // ones included, until none is left) needs no rules: they would define dead points.
+    for (bool changed = true; changed;) {
+        changed = false;
+        std::set<unsigned> applied;
+        for (const Clause& c : clauses) {
+            if (c.shape.from && !c.inlined_away) applied.insert(c.shape.from->decl().id());
+        }
+        for (Clause& c : clauses) {
+            if (c.inlined_away || !c.shape.to) continue;
+            unsigned id = c.shape.to->decl().id();
+            if (inlined_.count(id) > 0 && applied.count(id) == 0) {
+                c.inlined_away = true;
+                changed = true;
+            }
+        }
+    }
+}
+
+// The number of cases the union a predicate denotes has, or nullopt when it cannot be
+// inlined: it depends on itself, or the union would have more than kMaxInlineCases cases.
+std::optional<std::size_t> Importer::inline_cases(unsigned pred, const std::vector<Clause>& clauses) {
+    auto it = inline_cases_.find(pred);
+    if (it != inline_cases_.end()) return it->second;
+    inline_cases_[pred] = std::nullopt;  // while it is computed: a cycle meets nullopt
+    std::size_t total = 0;
+    for (std::size_t k : defining_[pred]) {
+        std::size_t product = 1;
+        const Clause& d = clauses[k];
+        std::vector<z3::expr> body;
+        if (d.shape.from) body.push_back(*d.shape.from);
+        body.insert(body.end(), d.more_apps.begin(), d.more_apps.end());
+        for (const z3::expr& app : body) {
+            std::optional<std::size_t> n = inline_cases(app.decl().id(), clauses);
+            if (!n) return std::nullopt;
+            product *= *n;
+            if (product > kMaxInlineCases) return std::nullopt;
+        }
+        total += product;
+        if (total > kMaxInlineCases) return std::nullopt;
+    }
+    inline_cases_[pred] = total;
+    return total;
+}
+
+// The union `app`'s predicate denotes, applied to `app`'s arguments: for each clause defining
+// it, the clause's constraint and body (inlined in turn) over fresh copies of its variables,
+// with its head's arguments equated with `app`'s. The copies are declared in `vars`.
+z3::expr_vector Importer::instance(const z3::expr& app, const std::vector<Clause>& clauses,
+                                   chc::ClauseVars& vars) {
+    inlined_.insert(app.decl().id());
+    z3::expr_vector cases(ctx_);
+    for (std::size_t k : defining_[app.decl().id()]) {
+        const Clause& d = clauses[k];
+        z3::expr_vector olds(ctx_);
+        z3::expr_vector news(ctx_);
+        for (const auto& [var, name] : d.vars.declared()) {
+            z3::expr copy = ctx_.constant(
+                fmt::format("clpi!inline!{}", inline_counter_++).c_str(), var.get_sort());
+            vars.declare(copy, name);
+            olds.push_back(var);
+            news.push_back(copy);
+        }
+        auto copied = [&](z3::expr e) { return e.substitute(olds, news); };
+        z3::expr_vector parts(ctx_);
+        parts.push_back(copied(d.shape.constraint));
+        for (unsigned i = 0; i < app.num_args(); ++i) {
+            parts.push_back(copied(d.shape.to->arg(i)) == app.arg(i));
+        }
+        std::vector<z3::expr> body;
+        if (d.shape.from) body.push_back(*d.shape.from);
+        body.insert(body.end(), d.more_apps.begin(), d.more_apps.end());
+        for (const z3::expr& b : body) {
+            parts.push_back(z3::mk_or(instance(copied(b), clauses, vars)));
+        }
+        cases.push_back(z3::mk_and(parts));
+    }
+    return cases;
 }
 
 // The ids of the variables that occur in the argument terms of `app` (all, or all but the
@@ -263,6 +413,36 @@ void argument_variables(const z3::expr& app, const std::set<unsigned>& skip,
         if (e.is_const()) out.insert(e.id());
         for (unsigned i = 0; i < e.num_args(); ++i) stack.push_back(e.arg(i));
     }
+}
+
+// Whether `text` holds the variable `name` as a whole word.
+bool mentions(const std::string& text, const std::string& name) {
+    auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; };
+    for (std::size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
+        bool starts = at == 0 || !word_char(text[at - 1]);
+        bool ends = at + name.size() == text.size() || !word_char(text[at + name.size()]);
+        if (starts && ends) return true;
+    }
+    return false;
+}
+
+// `rule` holds the 0..1 ranges of its Bool variables. Those of a variable nothing else
+// mentions (it stood in a case found unsatisfiable and dropped) say nothing and go.
+void drop_unused_ranges(chc::Nested& rule, const chc::Conj& ranges, const std::string& atoms) {
+    std::map<std::string, std::string> range_of;  // a range literal's text -> its variable
+    for (const chc::Literal& r : ranges) range_of[r.text] = r.text.substr(0, r.text.find(' '));
+    chc::Nested rest = rule;
+    rest.literals.clear();
+    for (const chc::Literal& l : rule.literals) {
+        if (range_of.count(l.text) == 0) rest.literals.push_back(l);
+    }
+    std::string text = atoms + " " + chc::nested_text(rest);
+    chc::Conj kept;
+    for (const chc::Literal& l : rule.literals) {
+        auto r = range_of.find(l.text);
+        if (r == range_of.end() || mentions(text, r->second)) kept.push_back(l);
+    }
+    rule.literals = kept;
 }
 
 // The CLP rules of one (source valuation, target valuation) step of a clause.
@@ -309,6 +489,7 @@ void Importer::write_rules(const Clause& c, int from_val, int to_val) {
         part.literals.insert(part.literals.end(), ranges.begin(), ranges.end());
         std::optional<chc::Nested> holds = chc::satisfiable(part, cases_);
         if (!holds) continue;
+        drop_unused_ranges(*holds, ranges, from + " " + to);
         std::string rule = from + " :- " + to;
         if (!holds->is_true()) rule += ", " + chc::nested_text(*holds);
         rules_.push_back(rule + ".");
@@ -343,14 +524,21 @@ std::string Importer::translate(const z3::expr_vector& assertions, const std::st
             throw ClauseError{i + 1, e.msg(), chc::show(assertions[static_cast<int>(i)])};
         }
     }
+    inline_nonrecursive_predicates(clauses, assertions);
     std::vector<chc::ClauseShape> shapes;
-    for (const Clause& c : clauses) shapes.push_back(c.shape);
+    std::vector<unsigned> shape_clause;  // the clause of each shape
+    for (unsigned i = 0; i < clauses.size(); ++i) {
+        if (clauses[i].inlined_away) continue;
+        shapes.push_back(clauses[i].shape);
+        shape_clause.push_back(i);
+    }
     chc::ControlLimits limits;
     if (!options_.control_points) limits.max_points = 0;
     control_ = chc::recover_control(shapes, ctx_, limits);
-    for (unsigned i = 0; i < clauses.size(); ++i) {
+    for (std::size_t s = 0; s < shapes.size(); ++s) {
+        unsigned i = shape_clause[s];
         try {
-            for (auto [from_val, to_val] : control_.steps[i]) {
+            for (auto [from_val, to_val] : control_.steps[s]) {
                 write_rules(clauses[i], from_val, to_val);
             }
         } catch (const Refusal& r) {

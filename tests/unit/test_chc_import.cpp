@@ -305,6 +305,58 @@ TEST_CASE("chc import: cases that cannot hold are dropped, repeated constraints 
     CHECK(verdict_of(none) == Verdict::safe);
 }
 
+TEST_CASE("chc import: a predicate that does not depend on itself is inlined into a "
+          "non-linear clause") {
+    // `check` is defined through `check_call`, as hcai-bench defines __VERIFIER_assert: the
+    // loop's step applies it next to the loop's own predicate. Inlined, the step is linear
+    // and `check`, `check_call` leave no rules (they would be dead points).
+    auto program = [](const std::string& bound) {
+        return "(declare-fun check_call (Int) Bool)\n"
+               "(declare-fun check (Bool Int) Bool)\n"
+               "(declare-fun loop (Int) Bool)\n"
+               "(assert (forall ((x Int)) (check_call x)))\n"
+               "(assert (forall ((x Int)) (=> (and (check_call x) (>= x 0)) (check true x))))\n"
+               "(assert (forall ((x Int)) (=> (and (check_call x) (< x 0)) (check false x))))\n"
+               "(assert (forall ((x Int)) (=> (= x 0) (loop x))))\n"
+               "(assert (forall ((x Int) (y Int) (b Bool)) (=> (and (loop x) (check b x) b "
+               "(< x " + bound + ") (= y (+ x 1))) (loop y))))\n"
+               "(assert (forall ((x Int)) (=> (and (loop x) (> x 10)) false)))\n";
+    };
+    std::string clp = translate(program("10"));
+    CHECK(!contains(clp, "check"));  // neither predicate is left
+    CHECK(count(clp, "loop(X) :- loop(Y)") == 1);
+    CHECK(verdict_of(program("10")) == Verdict::safe);
+    CHECK(verdict_of(program("11")) == Verdict::unsafe);  // x reaches 11
+
+    // The cases the clause rules out are dropped, with the ranges of their Bool variables.
+    std::string picked =
+        "(declare-fun f (Bool Int) Bool)\n"
+        "(declare-fun p (Int) Bool)\n"
+        "(assert (forall ((v Bool) (x Int)) (=> (and v (= x 1)) (f v x))))\n"
+        "(assert (forall ((v Bool) (x Int)) (=> (and (not v) (= x 2)) (f v x))))\n"
+        "(assert (forall ((x Int)) (=> (= x 0) (p x))))\n"
+        "(assert (forall ((x Int) (y Int) (z Int)) (=> (and (p x) (f false z) (= y (+ x z))) "
+        "(p y))))\n"
+        "(assert (forall ((x Int)) (=> (and (p x) (= x 5)) false)))\n";
+    clp = translate(picked);
+    INFO(clp);
+    CHECK(contains(clp, "p(X) :- p(Y), "));
+    CHECK(count(clp, " ; ") == 0);  // one case of f is left, as a conjunction
+    CHECK(!contains(clp, "f("));
+    CHECK(verdict_of(picked) == Verdict::safe);  // x stays even
+
+    // A clause with two applications of predicates that depend on themselves is refused.
+    std::string two_loops =
+        "(declare-fun p (Int) Bool)\n"
+        "(declare-fun q (Int) Bool)\n"
+        "(assert (forall ((x Int)) (=> (= x 0) (p x))))\n"
+        "(assert (forall ((x Int)) (=> (p x) (p (+ x 1)))))\n"
+        "(assert (forall ((x Int)) (=> (= x 0) (q x))))\n"
+        "(assert (forall ((x Int)) (=> (q x) (q (+ x 1)))))\n"
+        "(assert (forall ((x Int) (y Int)) (=> (and (p x) (q y) (< x y)) false)))\n";
+    CHECK(contains(refusal(two_loops), "clause 5: non-linear clause: 2 predicate applications"));
+}
+
 TEST_CASE("chc import: a warning about the translation quotes the translated rule") {
     std::string smt =
         "(declare-fun p (Int Int) Bool)\n"
