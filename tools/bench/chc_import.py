@@ -7,8 +7,10 @@ folder and the import's share of clpi's run time.
   tools/bench/chc_import.py DIR_OR_LIST [--clpi build/clpi] [--results OUT/results.json]
 
 Acceptance, rules and points come from `clpi fmt FILE.smt2`; the import's time is the
-`input_time_s` that `clpi verify --json` reports (reading, importing, parsing and checking). A folder is the part of a
-file name before its last `__` (lia-lin's names are repository paths with `/` as `__`).
+`input_time_s` that `clpi verify --json` reports (reading, importing, parsing and checking);
+with --results, each run's share is the input time that run reported over its whole time. A
+folder is the one an `expected.tsv` next to the file names (third column), else the part of
+the file name before its last `__` (lia-lin's names are repository paths with `/` as `__`).
 """
 import argparse
 import collections
@@ -32,9 +34,23 @@ def instances(arg):
     return out
 
 
+_folders = {}  # directory -> {file name: folder} from its expected.tsv
+
+
 def folder_of(path):
-    name = os.path.basename(path)
-    return name.rsplit("__", 1)[0] if "__" in name else os.path.basename(os.path.dirname(path))
+    directory, name = os.path.split(os.path.abspath(path))
+    if directory not in _folders:
+        _folders[directory] = {}
+        tsv = os.path.join(directory, "expected.tsv")
+        if os.path.exists(tsv):
+            with open(tsv) as f:
+                for line in f:
+                    cols = line.rstrip("\n").split("\t")
+                    if len(cols) >= 3:
+                        _folders[directory][cols[0]] = cols[2]
+    if name in _folders[directory]:
+        return _folders[directory][name]
+    return name.rsplit("__", 1)[0] if "__" in name else os.path.basename(directory)
 
 
 def input_time(clpi, path):
@@ -97,7 +113,7 @@ def main():
         return 0
     with open(args.results) as f:
         rows = json.load(f)
-    rows = rows["rows"] if isinstance(rows, dict) and "rows" in rows else rows
+    rows = rows["instances"] if isinstance(rows, dict) else rows
     solved = collections.defaultdict(lambda: [0, 0, 0, 0, 0])  # n, clpi, z3, wrong clpi, wrong z3
     shares = []
     for row in rows:
@@ -114,8 +130,11 @@ def main():
                 else:
                     s[k] += 1
         t = row.get("clpi", {}).get("time") or 0
-        if name in imports and t > 0:
-            shares.append((imports[name]["time"] / t, name, imports[name]["time"], t))
+        imp = row.get("clpi", {}).get("input_time")
+        if imp is None and name in imports:
+            imp = imports[name]["time"]
+        if imp is not None and t > 0:
+            shares.append((imp / t, name, imp, t))
     print("\n| folder | problems | clpi solved | Spacer solved | wrong clpi / Spacer |")
     print("| --- | --- | --- | --- | --- |")
     total = [0, 0, 0, 0, 0]
@@ -126,8 +145,15 @@ def main():
     print("| all | %d | %d | %d | %d / %d |" % tuple(total))
     shares.sort(reverse=True)
     over = [x for x in shares if x[0] > 0.05]
-    print("\nImport time (clpi fmt) against clpi's run time: largest share %.1f%%; %d of %d "
-          "runs above 5%%" % (100 * shares[0][0] if shares else 0, len(over), len(shares)))
+    print("\nImport time against clpi's run time: largest share %.1f%%; %d of %d runs above 5%%"
+          % (100 * shares[0][0] if shares else 0, len(over), len(shares)))
+    for lo, hi in ((0.05, 0.2), (0.2, 0.5), (0.5, 1.01)):
+        print("  share %2.0f%% to %3.0f%%: %d runs" % (100 * lo, 100 * hi,
+                                                     sum(1 for x in shares if lo < x[0] <= hi)))
+    long_runs = [x for x in shares if x[3] >= 1.0]
+    print("  runs of 1 s or more: %d, of them %d above 5%% (largest share %.1f%%)"
+          % (len(long_runs), sum(1 for x in long_runs if x[0] > 0.05),
+             100 * max((x[0] for x in long_runs), default=0)))
     for share, name, imp, run in over[:20]:
         print("  %s: import %.3f s, run %.3f s (%.0f%%)" % (name, imp, run, 100 * share))
     return 0
