@@ -6,11 +6,13 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <unistd.h>
 
 #include <fmt/format.h>
 
 #include "cli/commands.hpp"
+#include "cli/hard_stop.hpp"
 #include "cli/load.hpp"
 #include "cli/report.hpp"
 #include "clpi/engine.hpp"
@@ -117,6 +119,36 @@ const char* chc_comp_answer(Verdict v) {
     return "unknown";
 }
 
+// The run did not stop within `grace` seconds of its time limit (a solver call went on
+// after it was interrupted): UNKNOWN (timeout) is printed as the run would have printed it,
+// without the statistics the engine has not handed back, and the process ends here.
+[[noreturn]] void report_overrun(const VerifyArgs& a, const Program& program, double input_time_s,
+                                 double grace) {
+    Result r;
+    r.verdict = Verdict::unknown;
+    r.reason = UnknownReason::timeout;
+    r.reason_text = to_string(UnknownReason::timeout);
+    r.strategy = a.strategy;
+    r.stats.input_time_s = input_time_s;
+    r.stats.time_s = a.timeout_s + grace;
+    r.notes.push_back(fmt::format(
+        "a solver call went on after the time limit interrupted it; the run was ended {:g} s "
+        "after the limit, without the search's statistics", grace));
+    bool tree_on_stdout = !a.tree.empty() && a.tree != "text" && a.out.empty();
+    if (tree_on_stdout) {  // no tree was recorded to the end: the verdict goes where it would
+        std::cerr << result_text(program, r);
+    } else if (a.json) {
+        std::cout << result_json(program, r).dump(2) << "\n";
+    } else {
+        if (a.output == "chc-comp") std::cout << chc_comp_answer(r.verdict) << "\n";
+        std::cout << result_text(program, r);
+    }
+    for (const std::string& n : r.notes) std::cerr << "clpi: note: " << n << "\n";
+    std::cout.flush();
+    std::cerr.flush();
+    std::_Exit(exit_unknown);
+}
+
 int run_verify(const VerifyArgs& a) {
     prepare_verify();
     const auto read_start = std::chrono::steady_clock::now();
@@ -138,7 +170,15 @@ int run_verify(const VerifyArgs& a) {
 
     std::signal(SIGINT, on_interrupt);
     std::signal(SIGTERM, on_interrupt);
+    std::optional<HardStop> hard_stop;
+    if (a.timeout_s > 0) {
+        double grace = hard_stop_grace_s(a.timeout_s);
+        hard_stop.emplace(a.timeout_s + grace, [&a, &program, input_time_s, grace] {
+            report_overrun(a, *program, input_time_s, grace);
+        });
+    }
     Result r = verify(*program, opt);
+    hard_stop.reset();
     r.stats.input_time_s = input_time_s;
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);
@@ -210,7 +250,7 @@ Runner add_verify_command(CLI::App& app) {
                   "weaken interpolants of loop-free code as far as the proofs below allow "
                   "(t = 3 becomes t =< 20 when all that follows is a check t > 20): fewer "
                   "nodes where many paths differ only by a counter");
-    cmd->add_option("--timeout", args->timeout_s, "stop after SECONDS: UNKNOWN (timeout)")
+    cmd->add_option("--timeout", args->timeout_s, "stop after SECONDS: UNKNOWN (timeout); a solver call that ignores the interrupt is cut 2 s (or a tenth of SECONDS) later")
         ->check(CLI::PositiveNumber);
     cmd->add_option("--memory-limit", args->memory_mb, "stop above MB of memory: UNKNOWN (memory)")
         ->check(CLI::PositiveNumber);
