@@ -46,15 +46,23 @@ struct Clause {
     chc::ClauseVars vars;  // declared; CLP names are given per rule written
     chc::ClauseShape shape;
     // The body's predicate applications beyond the first (a non-linear clause), until
-    // those of predicates defined by facts alone are inlined.
+    // those of predicates that do not depend on themselves are inlined.
     std::vector<z3::expr> more_apps;
     // Defines a predicate that was inlined wherever it was applied: it writes no rules.
     bool inlined_away = false;
 };
 
+// The predicate applications of a clause's body, in order.
+std::vector<z3::expr> body_apps(const Clause& c) {
+    std::vector<z3::expr> apps;
+    if (c.shape.from) apps.push_back(*c.shape.from);
+    apps.insert(apps.end(), c.more_apps.begin(), c.more_apps.end());
+    return apps;
+}
+
 // A predicate is inlined into a non-linear clause only while the union it denotes has at
 // most this many cases.
-constexpr std::size_t kMaxInlineCases = 64;
+constexpr std::size_t max_inline_cases = 64;
 
 // Rules are split into at most this many by the top-level disjunctions of a constraint;
 // the rest stay disjunctions of one rule.
@@ -278,8 +286,7 @@ void Importer::inline_nonrecursive_predicates(std::vector<Clause>& clauses,
     for (std::size_t k = 0; k < clauses.size(); ++k) {
         Clause& c = clauses[k];
         if (c.more_apps.empty()) continue;
-        std::vector<z3::expr> apps{*c.shape.from};
-        apps.insert(apps.end(), c.more_apps.begin(), c.more_apps.end());
+        const std::vector<z3::expr> apps = body_apps(c);
         // Keep the applications that cannot be inlined; when all can, keep the first
         // (the clause stays a step from it, as the source program had it).
         std::vector<z3::expr> kept;
@@ -338,7 +345,7 @@ void Importer::inline_nonrecursive_predicates(std::vector<Clause>& clauses,
 }
 
 // The number of cases the union a predicate denotes has, or nullopt when it cannot be
-// inlined: it depends on itself, or the union would have more than kMaxInlineCases cases.
+// inlined: it depends on itself, or the union would have more than max_inline_cases cases.
 std::optional<std::size_t> Importer::inline_cases(unsigned pred, const std::vector<Clause>& clauses) {
     auto it = inline_cases_.find(pred);
     if (it != inline_cases_.end()) return it->second;
@@ -347,17 +354,15 @@ std::optional<std::size_t> Importer::inline_cases(unsigned pred, const std::vect
     for (std::size_t k : defining_[pred]) {
         std::size_t product = 1;
         const Clause& d = clauses[k];
-        std::vector<z3::expr> body;
-        if (d.shape.from) body.push_back(*d.shape.from);
-        body.insert(body.end(), d.more_apps.begin(), d.more_apps.end());
+        const std::vector<z3::expr> body = body_apps(d);
         for (const z3::expr& app : body) {
             std::optional<std::size_t> n = inline_cases(app.decl().id(), clauses);
             if (!n) return std::nullopt;
             product *= *n;
-            if (product > kMaxInlineCases) return std::nullopt;
+            if (product > max_inline_cases) return std::nullopt;
         }
         total += product;
-        if (total > kMaxInlineCases) return std::nullopt;
+        if (total > max_inline_cases) return std::nullopt;
     }
     inline_cases_[pred] = total;
     return total;
@@ -387,9 +392,7 @@ z3::expr_vector Importer::instance(const z3::expr& app, const std::vector<Clause
         for (unsigned i = 0; i < app.num_args(); ++i) {
             parts.push_back(copied(d.shape.to->arg(i)) == app.arg(i));
         }
-        std::vector<z3::expr> body;
-        if (d.shape.from) body.push_back(*d.shape.from);
-        body.insert(body.end(), d.more_apps.begin(), d.more_apps.end());
+        const std::vector<z3::expr> body = body_apps(d);
         for (const z3::expr& b : body) {
             parts.push_back(z3::mk_or(instance(copied(b), clauses, vars)));
         }
