@@ -13,6 +13,8 @@ packages=(
   cmake g++ gcc ninja-build pkg-config git
   # solver and front end
   libz3-dev z3 tao-pegtl-dev
+  # loop invariants by abstract interpretation over polyhedra
+  libppl-dev libgmp-dev
   # libraries that save hand-written code
   libboost-dev libboost-graph-dev libboost-container-dev
   nlohmann-json3-dev libfmt-dev libcli11-dev

@@ -42,6 +42,9 @@ struct Options {
     // Weaken the interpolants of loop-free subtrees as far as the children's proofs allow
     // (TRACER-X's slackening: `t = 3` becomes `t =< 3` when that still proves the subtree).
     bool slacken = false;
+    // minimax: offer loop headers the linear invariants of a polyhedral abstract
+    // interpretation of the program as candidates, besides those of the path.
+    bool polyhedra = true;
     // Keep the derivation tree (Result::tree) for the exporters; costs memory and time.
     bool record_tree = false;
     // Called about twice a second during a run, when set.

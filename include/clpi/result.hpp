@@ -33,6 +33,13 @@ struct Stats {
     std::uint64_t accelerations = 0;    // errors found real by accelerating a loop
     std::uint64_t candidates_kept = 0;        // over the headers when they finished
     std::uint64_t candidates_abstracted = 0;
+    // The polyhedral analysis of the loop headers (once per program): its time, the facts
+    // it found at headers, and how many of those the headers took as candidates (entailed
+    // by the path there), summed over the headers set up.
+    double polyhedra_time_s = 0;
+    std::uint64_t polyhedra_facts = 0;
+    std::uint64_t polyhedra_candidates = 0;
+    std::string polyhedra_stopped;  // why the analysis gave up, if it did
     std::uint64_t memo_entries = 0;   // entries stored in the memo tables
     std::uint64_t memo_hits = 0;      // == subsumed, kept apart for later strategies
     std::uint64_t solver_calls = 0;

@@ -19,6 +19,7 @@ struct ExplainArgs {
     std::string strategy = "minimax";
     std::optional<std::uint32_t> unroll;
     bool slacken = false;
+    bool no_polyhedra = false;
 };
 
 std::string title(const TreeNode& n) {
@@ -157,6 +158,7 @@ int run_explain(const ExplainArgs& a) {
     o.strategy = *strategy_from_string(a.strategy);
     o.unroll = a.unroll;
     o.slacken = a.slacken;
+    o.polyhedra = !a.no_polyhedra;
     o.record_tree = true;
     Result r = verify(*program, o);
     if (!r.tree || a.node == 0 || a.node > r.tree->nodes.size()) {
@@ -185,6 +187,7 @@ Runner add_explain_command(CLI::App& app) {
         ->capture_default_str();
     cmd->add_option("--unroll", args->unroll, "as for verify");
     cmd->add_flag("--slacken", args->slacken, "as for verify");
+    cmd->add_flag("--no-polyhedra", args->no_polyhedra, "as for verify");
     return [args] { return run_explain(*args); };
 }
 

@@ -36,6 +36,7 @@ struct VerifyArgs {
     std::string strategy = "minimax";
     std::optional<std::uint32_t> unroll;
     bool slacken = false;
+    bool no_polyhedra = false;
     double timeout_s = 0;
     std::uint64_t memory_mb = 0;
     bool json = false;
@@ -161,6 +162,7 @@ int run_verify(const VerifyArgs& a) {
     opt.strategy = *strategy_from_string(a.strategy);
     opt.unroll = a.unroll;
     opt.slacken = a.slacken;
+    opt.polyhedra = !a.no_polyhedra;
     opt.timeout_s = a.timeout_s;
     opt.memory_limit_mb = a.memory_mb;
     opt.interrupt = &interrupted;
@@ -250,6 +252,10 @@ Runner add_verify_command(CLI::App& app) {
                   "weaken interpolants of loop-free code as far as the proofs below allow "
                   "(t = 3 becomes t =< 20 when all that follows is a check t > 20): fewer "
                   "nodes where many paths differ only by a counter");
+    cmd->add_flag("--no-polyhedra", args->no_polyhedra,
+                  "minimax: loop headers get only the candidates of the path (as in the RV'11 "
+                  "paper), not also the linear invariants (j = 2*i, y + 3*x = 100) of a polyhedral "
+                  "abstract interpretation of the program, made once before the search");
     cmd->add_option("--timeout", args->timeout_s, "stop after SECONDS: UNKNOWN (timeout); a solver call that ignores the interrupt is cut 2 s (or a tenth of SECONDS) later")
         ->check(CLI::PositiveNumber);
     cmd->add_option("--memory-limit", args->memory_mb, "stop above MB of memory: UNKNOWN (memory)")

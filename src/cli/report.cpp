@@ -74,6 +74,13 @@ std::string stats_text(const Stats& s) {
     row("accelerated", s.accelerations);
     row("candidates", fmt::format("{} kept, {} abstracted", s.candidates_kept,
                                   s.candidates_abstracted));
+    if (!s.polyhedra_stopped.empty()) {
+        row("polyhedra", fmt::format("gave up after {:.3f} s ({})", s.polyhedra_time_s,
+                                     s.polyhedra_stopped));
+    } else if (s.polyhedra_time_s > 0) {
+        row("polyhedra", fmt::format("{} facts at loop headers in {:.3f} s; {} taken as candidates",
+                                     s.polyhedra_facts, s.polyhedra_time_s, s.polyhedra_candidates));
+    }
     if (s.slackened > 0) {
         row("memo entries", fmt::format("{} ({} interpolant bounds slackened)", s.memo_entries, s.slackened));
     } else {
@@ -102,6 +109,7 @@ std::string tree_result_json(const Program& program, const Result& r) {
                           "peak_memory_mb"}) {
         j["stats"].erase(k);
     }
+    j["stats"]["polyhedra"].erase("time_s");
     return j.dump();
 }
 
@@ -131,6 +139,10 @@ nlohmann::json stats_json(const Stats& s) {
             {"accelerations", s.accelerations},
             {"candidates_kept", s.candidates_kept},
             {"candidates_abstracted", s.candidates_abstracted},
+            {"polyhedra", {{"time_s", s.polyhedra_time_s},
+                           {"facts", s.polyhedra_facts},
+                           {"candidates", s.polyhedra_candidates},
+                           {"stopped", s.polyhedra_stopped}}},
             {"memo_entries", s.memo_entries},
             {"solver_calls", s.solver_calls},
             {"solver_calls_by_purpose", {{"feasibility", s.feasibility_calls},

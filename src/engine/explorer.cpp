@@ -13,7 +13,8 @@ namespace clpi::engine {
 using solver::Answer;
 using solver::CellId;
 
-Explorer::Explorer(const Program& program, const Options& options, StrategyTraits traits)
+Explorer::Explorer(const Program& program, const Options& options, StrategyTraits traits,
+                   const PointInvariants* invariants)
     : program_(program)
     , options_(options)
     , traits_(traits)
@@ -24,7 +25,8 @@ Explorer::Explorer(const Program& program, const Options& options, StrategyTrait
     , graph_(build_point_graph(program))
     , header_frame_(program.points.size(), -1)
     , summaries_(traits.interpolate && !traits.loops)
-    , record_(options.record_tree) {
+    , record_(options.record_tree)
+    , polyhedra_(traits.loops ? invariants : nullptr) {
     for (PointId p = 0; p < program.points.size(); ++p) types_.push_back(state_types(program, p));
 }
 

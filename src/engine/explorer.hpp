@@ -13,6 +13,7 @@
 #include "engine/limits.hpp"
 #include "engine/memo.hpp"
 #include "engine/point_graph.hpp"
+#include "engine/polyhedra.hpp"
 #include "engine/reduce.hpp"
 #include "solver/solver.hpp"
 
@@ -45,6 +46,10 @@ struct Candidate {
     // x mod m = r for a position every rule of the loop moves by a multiple of m: invariant
     // along every path around the loop, so a proof may lean on it at no cost.
     bool remainder = false;
+    // A linear fact of the polyhedral analysis at this header (polyhedra.hpp): true of every
+    // state the program reaches there, so invariant along every concrete way back; a proof
+    // may lean on it like on a remainder.
+    bool polyhedra = false;
     // Kept by a closure of its loop at least once (shown invariant along some way back).
     bool closed = false;
     // An outer loop's closure abstracted what implied it (nested-header weakening): off for
@@ -71,7 +76,9 @@ struct Header {
 
 class Explorer {
 public:
-    Explorer(const Program& program, const Options& options, StrategyTraits traits);
+    // `invariants`: the polyhedral analysis of the program, if made (minimax only).
+    Explorer(const Program& program, const Options& options, StrategyTraits traits,
+             const PointInvariants* invariants = nullptr);
     Result run();
 
 private:
@@ -158,6 +165,10 @@ private:
                                                     const PathStep& step);
     std::optional<std::vector<std::uint32_t>> single_cycle(PointId header) const;
     std::vector<Term> guard_closures(PointId header);
+    // The polyhedral analysis's facts at the header, over the point variables, that speak of
+    // a position the loop changes and that the path entails at `state` (an abstraction above
+    // may have let in states the analysis never saw).
+    std::vector<Term> polyhedra_facts(PointId header, const std::vector<Term>& state);
     // Per position of a loop header: the gcd of the constant amounts by which the loop's
     // rules move it, when every rule moves it by a constant and the gcd is at least 2;
     // 0 otherwise. Computed once per header.
@@ -258,6 +269,7 @@ private:
     std::uint64_t last_forced_header_ = 0;      // the header node the last forced subsumption
                                                 // abstracted at (its candidates: last_abstracted_)
     std::vector<std::optional<std::vector<Integer>>> step_moduli_;  // per point, when computed
+    const PointInvariants* polyhedra_ = nullptr;
 };
 
 }  // namespace clpi::engine

@@ -161,6 +161,43 @@ const std::vector<Integer>& Explorer::step_moduli(PointId header) {
     return *slot;
 }
 
+std::vector<Term> Explorer::polyhedra_facts(PointId header, const std::vector<Term>& state) {
+    std::vector<Term> out;
+    if (!polyhedra_ || !polyhedra_->complete || header >= polyhedra_->at.size()) return out;
+    const std::vector<Type>& types = types_[header];
+    const std::vector<bool>& modified = graph_.modified[header];
+    for (const LinearFact& fact : polyhedra_->at[header]) {
+        bool changes = false;
+        for (const auto& [k, i] : fact.terms) changes = changes || modified[i];
+        if (!changes) continue;
+        // In the projection's form, the constant on the right and the first coefficient
+        // positive (D =< 1, X - 2*D >= -1), so that a fact the path states already is known.
+        const bool flip = fact.terms.front().first < 0;
+        std::vector<std::pair<Number, Term>> parts;
+        for (const auto& [k, i] : fact.terms) {
+            parts.emplace_back(Number(flip ? Integer(-k) : k), solver_.point_var(i, types[i]));
+        }
+        Term sum = solver_.linear_sum(parts, Number(0));
+        Term bound = solver_.numeral(Number(flip ? fact.constant : Integer(-fact.constant)));
+        if (fact.equality) {
+            out.push_back(solver_.equal(sum, bound));
+        } else {
+            out.push_back(flip ? solver_.at_most(sum, bound) : solver_.at_least(sum, bound));
+        }
+    }
+    if (out.empty()) return out;
+    // The path entails them all, but where an abstraction above let in more: one check of
+    // them together, and only when that fails one by one.
+    std::vector<Term> instances;
+    for (Term t : out) instances.push_back(solver_.instantiate(t, state, types));
+    if (solver_.entails(solver_.conjunction(instances), nullptr) == Answer::unsat) return out;
+    std::vector<Term> entailed;
+    for (std::size_t k = 0; k < out.size(); ++k) {
+        if (solver_.entails(instances[k], nullptr) == Answer::unsat) entailed.push_back(out[k]);
+    }
+    return entailed;
+}
+
 void Explorer::install_header(Frame& f) {
     const std::vector<Type>& types = types_[f.point];
     // The executed state: every cell that is on (the path, and the candidates of the
@@ -285,6 +322,23 @@ void Explorer::install_header(Frame& f) {
             ++differences;
           }
         }
+    }
+    // The polyhedral analysis's facts (j = 2i, y + 3x = 100, x > -c): relations the path's
+    // conjuncts and their differences cannot state.
+    for (Term fact : polyhedra_facts(f.point, f.state)) {
+        auto halves = solver_.equation_halves(fact);
+        if (halves ? known(halves->first) && known(halves->second) : known(fact)) continue;
+        h.groups.push_back(fact);
+        if (halves) {
+            add(halves->first);
+            h.candidates.back().polyhedra = true;
+            add(halves->second);
+        } else {
+            add(fact);
+        }
+        h.candidates.back().polyhedra = true;
+        ++group;
+        ++stats_.polyhedra_candidates;
     }
     for (std::size_t i = 0; i < renamed.size(); ++i) {
         if (modified[i]) h.links.push_back(solver_.add_switchable_cell(solver_.equal(renamed[i], f.state[i]), false));
@@ -424,7 +478,9 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
         // parity: i < n ∧ i mod 2 = 0 ∧ n = 128 keeps i + 2 =< n) is kept. The remainder its
         // proof uses is marked, which costs nothing: every path around the loop keeps it.
         std::vector<char> premises(n, 0);
-        for (std::size_t k = 0; k < n; ++k) premises[k] = proven[k] && h.candidates[k].remainder;
+        for (std::size_t k = 0; k < n; ++k) {
+            premises[k] = proven[k] && (h.candidates[k].remainder || h.candidates[k].polyhedra);
+        }
         const bool helps = std::count(premises.begin(), premises.end(), 1) > 0;
         for (std::size_t i : pending) {
             premises[i] = 1;

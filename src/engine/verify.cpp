@@ -56,6 +56,7 @@ void add_stats(Stats& total, const Stats& s) {
     total.slackened += s.slackened;
     total.candidates_kept += s.candidates_kept;
     total.candidates_abstracted += s.candidates_abstracted;
+    total.polyhedra_candidates += s.polyhedra_candidates;
     total.memo_entries += s.memo_entries;
     total.memo_hits += s.memo_hits;
     total.solver_calls += s.solver_calls;
@@ -123,7 +124,8 @@ struct Probe {
 // a depth-first search could unroll one loop forever while an error waits behind a loop
 // exit. So the unrolling is deepened: rounds with bounds 1, 2, 4, ... until a round needs
 // no cut (SAFE), finds a real error (UNSAFE), or the largest bound is reached (UNKNOWN).
-Result verify_deepening(const Program& program, const Options& options) {
+Result verify_deepening(const Program& program, const Options& options,
+                        const engine::PointInvariants* invariants) {
     auto t0 = std::chrono::steady_clock::now();
     auto elapsed = [&] {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -136,7 +138,7 @@ Result verify_deepening(const Program& program, const Options& options) {
     for (std::uint32_t bound = 1;; bound *= 2) {
         round.unroll = bound;
         if (options.timeout_s > 0) round.timeout_s = std::max(0.001, options.timeout_s - elapsed());
-        engine::Explorer explorer(program, round, traits_of(options.strategy));
+        engine::Explorer explorer(program, round, traits_of(options.strategy), invariants);
         Result r = explorer.run();
         ++rounds;
         add_stats(total, r.stats);
@@ -173,14 +175,39 @@ Result verify_deepening(const Program& program, const Options& options) {
 
 void prepare_verify() { solver::prepare_context(); }
 
+// The polyhedral analysis gets a tenth of the time limit, and at most a second: its facts
+// save unrollings, but a loop the path's own candidates close does not need them.
+engine::PolyhedraLimits polyhedra_limits(const Options& options) {
+    engine::PolyhedraLimits limits;
+    if (options.timeout_s > 0) limits.time_s = std::min(limits.time_s, options.timeout_s / 10);
+    return limits;
+}
+
 Result verify(const Program& program, const Options& options) {
     solver::begin_run();
-    if (options.strategy == Strategy::minimax && !options.unroll &&
-        engine::build_point_graph(program).has_cycle()) {
-        return verify_deepening(program, options);
+    const bool loops = options.strategy == Strategy::minimax;
+    const engine::PointGraph graph = engine::build_point_graph(program);
+    std::optional<engine::PointInvariants> invariants;
+    if (loops && options.polyhedra && graph.has_cycle()) {
+        invariants = engine::analyse_polyhedra(program, graph, polyhedra_limits(options));
     }
-    engine::Explorer explorer(program, options, traits_of(options.strategy));
-    return explorer.run();
+    const engine::PointInvariants* inv = invariants ? &*invariants : nullptr;
+    auto with_analysis = [&](Result r) {
+        if (inv) {
+            r.stats.polyhedra_time_s = inv->time_s;
+            r.stats.polyhedra_facts = inv->header_facts;
+            r.stats.polyhedra_stopped = inv->stopped;
+            r.stats.time_s += inv->time_s;
+        }
+        return r;
+    };
+    if (loops && !options.unroll && graph.has_cycle()) {
+        Options rest = options;
+        if (inv && options.timeout_s > 0) rest.timeout_s = std::max(0.001, options.timeout_s - inv->time_s);
+        return with_analysis(verify_deepening(program, rest, inv));
+    }
+    engine::Explorer explorer(program, options, traits_of(options.strategy), inv);
+    return with_analysis(explorer.run());
 }
 
 }  // namespace clpi

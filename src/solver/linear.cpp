@@ -163,6 +163,7 @@ Term Solver::linear_sum(std::span<const std::pair<Number, Term>> parts, const Nu
 }
 
 Term Solver::at_least(Term a, Term b) { return impl_->add(impl_->at(a) >= impl_->at(b)); }
+Term Solver::at_most(Term a, Term b) { return impl_->add(impl_->at(a) <= impl_->at(b)); }
 
 Term Solver::congruence(Term x, const Integer& modulus, const Integer& residue) {
     z3::expr m = impl_->number(Number(modulus));

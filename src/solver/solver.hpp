@@ -74,9 +74,10 @@ public:
     Term encode(const Expr& e, std::span<const Term> binding, std::vector<Term>& side);
     Term encode(const Constraint& c, std::span<const Term> binding, std::vector<Term>& side);
     Term equal(Term a, Term b);
-    // constant + Σ factor · term (arithmetic terms); `at_least(a, b)` is a >= b.
+    // constant + Σ factor · term (arithmetic terms); `at_least(a, b)` is a >= b, `at_most` a =< b.
     Term linear_sum(std::span<const std::pair<Number, Term>> parts, const Number& constant);
     Term at_least(Term a, Term b);
+    Term at_most(Term a, Term b);
     Term conjunction(std::span<const Term> terms);
     Term disjunction(std::span<const Term> terms);
     Term negation(Term t);

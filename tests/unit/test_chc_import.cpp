@@ -153,16 +153,20 @@ TEST_CASE("chc import: a program counter in Bool flags, as the vmt problems writ
     CHECK(verdict_of(smt) == Verdict::safe);
 
     // As 0/1 integers: one predicate, the four cases as four rules, with the frame
-    // condition n' = n taken out of the disjunction (N on both sides). No invariant closes
-    // that loop (the location is data), and deepening runs for minutes: within 3 unrollings
-    // the search finds no error.
+    // condition n' = n taken out of the disjunction (N on both sides). No candidate of the
+    // path closes that loop (the location is data), and deepening runs for minutes: within
+    // 3 unrollings the search finds no error. The polyhedral analysis finds what does
+    // (A + B =< 1, I =< N + A, I >= 0, ...): then the loop closes.
     const ChcImportOptions integers{false};
     std::string flat = translate(smt, integers);
     CHECK_FALSE(contains(flat, ":- name("));
     CHECK(count(flat, "state(A, B, I, N) :- state(A1, B1, I1, N), ") == 4);
     Options three;
     three.unroll = 3;
+    three.polyhedra = false;
     CHECK(verdict_of(smt, integers, three) == Verdict::unknown);
+    three.polyhedra = true;
+    CHECK(verdict_of(smt, integers, three) == Verdict::safe);
 }
 
 TEST_CASE("chc import: flags that fan out like inputs stay 0/1 integers") {

@@ -21,9 +21,16 @@ Result run_file(const std::string& name, Options o = {}) {
     return verify(p, o);
 }
 
-Result run_text(const std::string& text) {
+Result run_text(const std::string& text, Options o = {}) {
     Program p = must_parse(text);
-    return verify(p, Options{});
+    return verify(p, o);
+}
+
+// The papers' walk-throughs: loop headers get only the candidates of the path.
+Options as_in_the_paper() {
+    Options o;
+    o.polyhedra = false;
+    return o;
 }
 
 // For a fix of a search that did not end: should the fault come back, the test fails with
@@ -43,7 +50,7 @@ bool has_invariant(const Result& r, const std::string& point, const std::string&
 }  // namespace
 
 TEST_CASE("RV'11 Fig. 1(b), the lock example: one restart that locks new >= old + 1") {
-    Result r = run_file("rv11-fig1b-lock.clp");
+    Result r = run_file("rv11-fig1b-lock.clp", as_in_the_paper());
     REQUIRE(r.verdict == Verdict::safe);
     CHECK(r.stats.restarts == 1);
     CHECK(r.stats.spurious_errors == 1);
@@ -298,16 +305,34 @@ TEST_CASE("a counter that moves by a constant step keeps its remainder: x mod 2 
 
 TEST_CASE("an invariant the candidates cannot express: UNKNOWN, not a guess") {
     // x = 0; y = 0; while (*) { x += 2; y += 3; } if (x == 4 && y == 9) error: needs
-    // 3x = 2y. Every candidate (x >= 0, y >= 0, x - y =< 0, x mod 2 = 0, y mod 3 = 0)
-    // holds of x = 4, y = 9.
-    Result r = run_text("?- p(0, X, Y).\n"
-                        "p(0, X, Y) :- p(1, X1, Y1), X1 = 0, Y1 = 0.\n"
-                        "p(1, X, Y) :- p(1, X1, Y1), X1 = X + 2, Y1 = Y + 3.\n"
-                        "p(1, X, Y) :- p(2, X, Y).\n"
-                        "p(2, X, Y) :- error, X = 4, Y = 9.\n"
-                        "p(2, X, Y).\n");
+    // 3x = 2y. Every candidate of the path (x >= 0, y >= 0, x - y =< 0, x mod 2 = 0,
+    // y mod 3 = 0) holds of x = 4, y = 9.
+    const std::string text = "?- p(0, X, Y).\n"
+                             "p(0, X, Y) :- p(1, X1, Y1), X1 = 0, Y1 = 0.\n"
+                             "p(1, X, Y) :- p(1, X1, Y1), X1 = X + 2, Y1 = Y + 3.\n"
+                             "p(1, X, Y) :- p(2, X, Y).\n"
+                             "p(2, X, Y) :- error, X = 4, Y = 9.\n"
+                             "p(2, X, Y).\n";
+    Result r = run_text(text, as_in_the_paper());
     CHECK(r.verdict == Verdict::unknown);
     CHECK(r.reason == UnknownReason::bound);
+    // The polyhedral analysis states it (3*X = 2*Y): one closure, no unrolling.
+    Result with = run_text(text);
+    CHECK(with.verdict == Verdict::safe);
+    CHECK(with.stats.unrollings == 0);
+    CHECK(with.stats.restarts == 0);
+    CHECK(with.stats.nodes < 10);
+
+    // i = 0; while (i < n) i++; error when n >= 0 and i > n: the invariant i = 0 ∨ i =< n
+    // is a disjunction, which neither the path nor a convex polyhedron states.
+    Result disjunctive = run_text("?- p(1, I, N).\n"
+                                  "p(1, I, N) :- p(2, I1, N), I1 = 0.\n"
+                                  "p(2, I, N) :- p(2, I1, N), I < N, I1 = I + 1.\n"
+                                  "p(2, I, N) :- p(3, I, N), I >= N.\n"
+                                  "p(3, I, N) :- error, N >= 0, I > N.\n"
+                                  "p(3, I, N).\n");
+    CHECK(disjunctive.verdict == Verdict::unknown);
+    CHECK(disjunctive.reason == UnknownReason::bound);
 }
 
 TEST_CASE("a counter that keeps pace with another: x - i = n from x = n, y = n, i = 0") {

@@ -22,11 +22,15 @@ std::string slurp(const fs::path& p) {
     return ss.str();
 }
 
-Result run_with_tree(const std::string& file) {
+// The teaching programs' trees as the papers walk through them: the candidates of the
+// path only, without the polyhedral analysis's (which would spare the lock example its
+// refinement), except where a test asks for them.
+Result run_with_tree(const std::string& file, bool polyhedra = false) {
     std::string text = slurp(fs::path(CLPI_SOURCE_DIR) / "clp" / file);
     Program p = test::must_parse(text, file);
     Options o;
     o.record_tree = true;
+    o.polyhedra = polyhedra;
     return verify(p, o);
 }
 

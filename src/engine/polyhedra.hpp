@@ -1,0 +1,63 @@
+// Linear invariants of a program's points by abstract interpretation over convex polyhedra
+// (Cousot and Halbwachs), computed once per program, as loop-header candidates: relations
+// with coefficients (j = 2i, y + 3x = 100, 2y >= x) and the bounds a non-unit step leaves,
+// which the path's own conjuncts cannot express. The engine checks them like any candidate
+// (entailed by the path when the header is set up, invariant when the loop closes), so a
+// mistake here costs precision, never soundness.
+//
+// The domain is the Parma Polyhedra Library's closed polyhedra over the rationals: the
+// integer-valued programs' strict inequalities are tightened (x < y to x + 1 =< y) before they
+// enter, the rest of a program that is not linear (products of variables, division,
+// remainder, arrays, disequalities) is left out, which only makes the result weaker.
+// Disjunctions in rule bodies are joined (convex hull). Loops are iterated to a fixpoint with
+// widening at the loop headers after two plain rounds, then narrowed by two descending
+// rounds that get back the bounds the loop guards give.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "clpi/program.hpp"
+#include "engine/point_graph.hpp"
+
+namespace clpi::engine {
+
+// Σ coefficient · x_position + constant = 0 (equality) or >= 0, over a point's state
+// positions; coefficients are integers with no common divisor.
+struct LinearFact {
+    std::vector<std::pair<Integer, std::uint32_t>> terms;  // nonzero, by position
+    Integer constant;
+    bool equality = false;
+};
+
+struct PolyhedraLimits {
+    double time_s = 1.0;                    // the analysis gives up (no facts) past this
+    std::uint32_t max_dimensions = 64;      // a rule with more variables: its post is unknown
+    std::uint32_t max_cases = 16;           // a larger disjunction is left out (not joined)
+    std::uint32_t widening_delay = 2;       // plain rounds at a header before widening
+    std::uint32_t narrowing_rounds = 2;
+    // Facts with a larger coefficient are left out: widening next to the bounds of machine
+    // integers makes some (268435456*I - 125*J =< ...) that no proof needs and that slow
+    // the solver's projections down by orders of magnitude.
+    std::uint32_t max_coefficient = 100;
+};
+
+struct PointInvariants {
+    // Per point: its facts (for a point no derivation reaches: none).
+    std::vector<std::vector<LinearFact>> at;
+    std::vector<bool> reachable;  // per point: the analysis found states there
+    bool complete = false;        // false: given up (time), `at` is empty
+    std::string stopped;          // why it gave up
+    std::uint32_t rounds = 0;     // ascending and descending rounds over the rules
+    double time_s = 0;
+    std::uint64_t header_facts = 0;  // facts at loop headers
+    std::uint64_t left_out = 0;      // facts with a coefficient over the limit
+};
+
+// Runs the analysis from the query's point; `graph.header` marks where to widen.
+[[nodiscard]] PointInvariants analyse_polyhedra(const Program& program, const PointGraph& graph,
+                                                const PolyhedraLimits& limits = {});
+
+}  // namespace clpi::engine
