@@ -28,6 +28,10 @@ struct TreeConstraint {
     Mark mark = Mark::neutral;
     bool candidate = false;  // a loop header's candidate (over the header's state)
     bool locked = false;
+    // A candidate's origin: path (a conjunct of the path's projection), difference (of two
+    // variables the path defines), closure (of a loop guard), remainder (modulo a loop's
+    // step), polyhedra (the polyhedral analysis of the program). Empty for the others.
+    std::string origin;
 };
 
 // A constraint of some node: the node's id and the index in its `constraints`.
@@ -75,6 +79,9 @@ struct TreeFormat {
     std::uint64_t max_nodes = 0;       // cut larger trees with a visible marker (0: all)
 };
 
+// How a constraint is introduced in the exporters: "" for a constraint of a step,
+// "candidate (polyhedra) " for a loop header's candidate, with its origin.
+[[nodiscard]] std::string candidate_label(const TreeConstraint& c);
 [[nodiscard]] const char* to_string(NodeKind k);
 [[nodiscard]] const char* to_string(Mark m);
 [[nodiscard]] std::string tree_text(const Tree& t, const TreeFormat& f = {});

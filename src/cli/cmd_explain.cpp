@@ -34,6 +34,27 @@ std::string constraint_text(const Tree& t, const ConstraintRef& r) {
     return fmt::format("{}.{} `{}`", r.node, r.index + 1, n.constraints.at(r.index).text);
 }
 
+// What each origin of the node's candidates means, once per origin that occurs.
+std::string origins(const TreeNode& n) {
+    static const std::pair<const char*, const char*> meaning[] = {
+        {"path", "a conjunct of what the path says of the loop header's state (its projection)"},
+        {"difference", "the difference or sum of two variables the path sets (x - i = n from x = n, i = 0)"},
+        {"closure", "a loop guard, closed (i =< n from i < n): true once the loop has run"},
+        {"remainder", "a remainder modulo the step every rule of the loop moves a variable by"},
+        {"polyhedra", "a linear invariant that an abstract interpretation of the whole program over "
+                      "convex polyhedra found at this point (made once, before the search); like every "
+                      "candidate it is checked here: the path entails it, and the loop must keep it"},
+    };
+    std::string out;
+    for (const auto& [origin, what] : meaning) {
+        bool seen = false;
+        for (const TreeConstraint& c : n.constraints) seen = seen || (c.candidate && c.origin == origin);
+        if (seen) out += fmt::format("  ({}: {})\n", origin, what);
+    }
+    if (!out.empty()) out = "The candidates come from:\n" + out;
+    return out;
+}
+
 std::string story(const Tree& t, const TreeNode& n) {
     std::string out;
     // How it was reached.
@@ -56,8 +77,9 @@ std::string story(const Tree& t, const TreeNode& n) {
             if (c.mark == Mark::max) why = " — max: a proof needs it, interpolants keep it";
             if (c.mark == Mark::min) why = " — min: abstracted so that the loop closes";
             if (c.locked) why += " (locked by a refinement: never abstracted again)";
-            out += fmt::format("  {}. {}{}{}\n", k + 1, c.candidate ? "candidate " : "", c.text, why);
+            out += fmt::format("  {}. {}{}{}\n", k + 1, candidate_label(c), c.text, why);
         }
+        out += origins(n);
     }
     // What happened and why.
     auto list = [&](const std::vector<ConstraintRef>& refs) {

@@ -166,12 +166,12 @@ std::vector<Term> Explorer::polyhedra_facts(PointId header, const std::vector<Te
     if (!polyhedra_ || !polyhedra_->complete || header >= polyhedra_->at.size()) return out;
     const std::vector<Type>& types = types_[header];
     const std::vector<bool>& modified = graph_.modified[header];
-    for (const LinearFact& fact : polyhedra_->at[header]) {
-        bool changes = false;
-        for (const auto& [k, i] : fact.terms) changes = changes || modified[i];
-        if (!changes) continue;
-        // In the projection's form, the constant on the right and the first coefficient
-        // positive (D =< 1, X - 2*D >= -1), so that a fact the path states already is known.
+    auto changes = [&](const LinearFact& fact) {
+        return std::any_of(fact.terms.begin(), fact.terms.end(), [&](const auto& t) { return modified[t.second]; });
+    };
+    // In the projection's form, the constant on the right and the first coefficient
+    // positive (D =< 1, X - 2*D >= -1), so that a fact the path states already is known.
+    auto term = [&](const LinearFact& fact) {
         const bool flip = fact.terms.front().first < 0;
         std::vector<std::pair<Number, Term>> parts;
         for (const auto& [k, i] : fact.terms) {
@@ -179,12 +179,28 @@ std::vector<Term> Explorer::polyhedra_facts(PointId header, const std::vector<Te
         }
         Term sum = solver_.linear_sum(parts, Number(0));
         Term bound = solver_.numeral(Number(flip ? fact.constant : Integer(-fact.constant)));
-        if (fact.equality) {
-            out.push_back(solver_.equal(sum, bound));
-        } else {
-            out.push_back(flip ? solver_.at_most(sum, bound) : solver_.at_least(sum, bound));
-        }
+        if (fact.equality) return solver_.equal(sum, bound);
+        return flip ? solver_.at_most(sum, bound) : solver_.at_least(sum, bound);
+    };
+    for (const LinearFact& fact : polyhedra_->at[header]) {
+        if (changes(fact)) out.push_back(term(fact));
     }
+    // The partition's disjunction: the phases of the loop, each a conjunction.
+    const auto& cases = polyhedra_->cases[header];
+    bool disjunction = cases.size() >= 2;
+    std::vector<Term> disjuncts;
+    for (const auto& conjunction : cases) {
+        std::vector<Term> conjuncts;
+        for (const LinearFact& fact : conjunction) {
+            disjunction = disjunction && (!conjunction.empty());
+            conjuncts.push_back(term(fact));
+        }
+        if (conjunction.empty() || !std::any_of(conjunction.begin(), conjunction.end(), changes)) {
+            disjunction = false;  // a case that says nothing (of what the loop changes)
+        }
+        disjuncts.push_back(solver_.conjunction(conjuncts));
+    }
+    if (disjunction) out.push_back(solver_.disjunction(disjuncts));
     if (out.empty()) return out;
     // The path entails them all, but where an abstraction above let in more: one check of
     // them together, and only when that fails one by one.
@@ -231,7 +247,7 @@ void Explorer::install_header(Frame& f) {
     // states (x - i = y) is not added, and not tested for invariance, a second time.
     std::unordered_set<std::string> printed;
     auto known = [&](Term formula) { return printed.count(solver_.to_clp(formula, names)) > 0; };
-    auto add = [&](Term formula) {
+    auto add = [&](Term formula, const char* origin) {
         std::string text = solver_.to_clp(formula, names);
         printed.insert(text);
         Candidate c;
@@ -242,7 +258,7 @@ void Explorer::install_header(Frame& f) {
         if (node) {
             cell_origin_.resize(solver_.cell_count());
             cell_origin_[c.cell] = {f.node, static_cast<std::uint32_t>(node->constraints.size())};
-            node->constraints.push_back({std::move(text), Mark::neutral, true, false});
+            node->constraints.push_back({std::move(text), Mark::neutral, true, false, origin});
         }
     };
     std::vector<Term> conjuncts = solver_.conjuncts(*projected);
@@ -254,10 +270,10 @@ void Explorer::install_header(Frame& f) {
         if (!changes) continue;
         h.groups.push_back(conjunct);
         if (auto halves = solver_.equation_halves(conjunct)) {
-            add(halves->first);
-            add(halves->second);
+            add(halves->first, "path");
+            add(halves->second, "path");
         } else {
-            add(conjunct);
+            add(conjunct, "path");
         }
         ++group;
     }
@@ -267,7 +283,7 @@ void Explorer::install_header(Frame& f) {
         if (!changes) continue;
         if (solver_.entails(solver_.instantiate(closure, f.state, types), nullptr) != Answer::unsat) continue;
         h.groups.push_back(closure);
-        add(closure);
+        add(closure, "closure");
         ++group;
     }
     // A position the loop moves only by multiples of m keeps its remainder modulo m: when
@@ -292,7 +308,7 @@ void Explorer::install_header(Frame& f) {
             if (solver_.point_vars_in(c.formula) == std::vector<std::uint32_t>{i}) c.shadowed = true;
         }
         h.groups.push_back(congruence);
-        add(congruence);
+        add(congruence, "remainder");
         h.candidates.back().remainder = true;
         ++group;
     }
@@ -314,8 +330,8 @@ void Explorer::install_header(Frame& f) {
             auto halves = solver_.equation_halves(eq);
             if (!halves || (known(halves->first) && known(halves->second))) continue;
             h.groups.push_back(eq);
-            add(halves->first);
-            add(halves->second);
+            add(halves->first, "difference");
+            add(halves->second, "difference");
             h.candidates[h.candidates.size() - 1].difference = true;
             h.candidates[h.candidates.size() - 2].difference = true;
             ++group;
@@ -330,11 +346,11 @@ void Explorer::install_header(Frame& f) {
         if (halves ? known(halves->first) && known(halves->second) : known(fact)) continue;
         h.groups.push_back(fact);
         if (halves) {
-            add(halves->first);
+            add(halves->first, "polyhedra");
             h.candidates.back().polyhedra = true;
-            add(halves->second);
+            add(halves->second, "polyhedra");
         } else {
-            add(fact);
+            add(fact, "polyhedra");
         }
         h.candidates.back().polyhedra = true;
         ++group;
@@ -481,8 +497,36 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
         for (std::size_t k = 0; k < n; ++k) {
             premises[k] = proven[k] && (h.candidates[k].remainder || h.candidates[k].polyhedra);
         }
+        // The polyhedral analysis's facts often hold only together (x =< 10 - d needs
+        // 0 =< d =< 1): of those not invariant alone, the largest set that implies itself
+        // along the path, with the premises above (Houdini). Each proof is of the last pass,
+        // which removed none, so it holds of the set kept.
+        std::vector<std::size_t> facts;
+        for (std::size_t i : pending) {
+            if (h.candidates[i].polyhedra) {
+                facts.push_back(i);
+                premises[i] = 1;
+            }
+        }
+        for (bool changed = !facts.empty(); changed;) {
+            changed = false;
+            for (std::size_t i : facts) {
+                if (!premises[i]) continue;
+                Answer a = invariant(i, premises, proofs[i]);
+                if (a == Answer::unknown) {
+                    restore();
+                    return false;
+                }
+                if (a == Answer::sat) {
+                    premises[i] = 0;
+                    changed = true;
+                }
+            }
+        }
+        for (std::size_t i : facts) kept[i] = premises[i];
         const bool helps = std::count(premises.begin(), premises.end(), 1) > 0;
         for (std::size_t i : pending) {
+            if (h.candidates[i].polyhedra) continue;
             premises[i] = 1;
             Answer a = helps ? invariant(i, premises, proofs[i]) : Answer::sat;
             premises[i] = 0;

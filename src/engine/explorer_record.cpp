@@ -36,7 +36,7 @@ void Explorer::rec_create(std::uint64_t node, const Transition& t, const PathSte
     cell_origin_.resize(solver_.cell_count());
     for (std::size_t k = 0; k < t.constraints.size(); ++k) {
         std::string text = k < t.labels.size() ? t.labels[k] : solver_.to_smtlib(t.constraints[k]);
-        n.constraints.push_back({std::move(text), Mark::neutral, false, false});
+        n.constraints.push_back({std::move(text), Mark::neutral, false, false, {}});
         cell_origin_[cells_begin + k] = {node, static_cast<std::uint32_t>(k)};
     }
     tree_.nodes.push_back(std::move(n));

@@ -47,7 +47,7 @@ void Explorer::add_summary(Frame& f) {
         cell_origin_.resize(solver_.cell_count());
         cell_origin_[cell] = {f.node, static_cast<std::uint32_t>(node->constraints.size())};
         node->constraints.push_back({"summary: " + solver_.to_clp(conjunct, point_names(f.point)),
-                                     Mark::neutral, false, false});
+                                     Mark::neutral, false, false, {}});
     }
 }
 

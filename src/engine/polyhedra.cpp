@@ -144,7 +144,16 @@ private:
             case RelOp::ge: p.add_constraint(e >= 0); break;
             case RelOp::lt: p.add_constraint(integers ? e <= -1 : e <= 0); break;
             case RelOp::gt: p.add_constraint(integers ? e >= 1 : e >= 0); break;
-            case RelOp::ne: break;  // not convex: left out
+            case RelOp::ne:
+                // Over the integers e != 0 is e =< -1 or e >= 1: their hull says more than
+                // nothing where p bounds e on one side (x =< 10, x != 10 gives x =< 9).
+                if (integers) {
+                    Poly below = p;
+                    below.add_constraint(e <= -1);
+                    p.add_constraint(e >= 1);
+                    p.poly_hull_assign(below);
+                }
+                break;
             }
         }
     }
@@ -169,6 +178,80 @@ private:
             if (form) q.add_constraint(PPL::Variable(j) == *form);
         }
         q.remove_higher_space_dimensions(n);
+    }
+
+    // Widening thresholds at header h (widening "up to" them, Halbwachs): the linear guards
+    // of the rules of h's loop, and the negated conditions of its error rules, over h's
+    // positions, so that widening keeps x =< 10 where a guard or an error speaks of 10.
+    // A variable counts as a position when it is an argument of the rule's head or body at
+    // that position, and the point has h's predicate (the same layout of the state).
+    PPL::Constraint_System thresholds(PointId h) const {
+        PPL::Constraint_System out;
+        const Point& hp = program_.points[h];
+        const PPL::dimension_type n = arity(h);
+        for (const Rule& r : program_.rules) {
+            if (graph_.component[r.head_point] != graph_.component[h]) continue;
+            if (program_.points[r.head_point].pred != hp.pred) continue;
+            const bool error = r.body_kind == BodyKind::error;
+            if (!error && (r.body_kind != BodyKind::atom || r.body_point == no_point ||
+                           program_.points[r.body_point].pred != hp.pred)) {
+                continue;
+            }
+            std::map<VarId, PPL::dimension_type> position;
+            auto note = [&](const Atom& a) {
+                for (PPL::dimension_type i = 0; i < n; ++i) {
+                    const Arg& arg = a.args[hp.first_state_arg + i];
+                    if (arg.kind == Arg::Kind::variable) position.emplace(arg.var, i);
+                }
+            };
+            note(r.head);
+            if (r.body && !error) note(*r.body);
+            for (const Constraint& c : r.constraints) {
+                if (c.is_disjunction() || c.op == RelOp::ne) continue;
+                auto lhs = linearize(c.lhs, r.vars);
+                auto rhs = linearize(c.rhs, r.vars);
+                if (!lhs || !rhs) continue;
+                Linear d;  // lhs - rhs over positions
+                bool mapped = true;
+                for (int side : {1, -1}) {
+                    const Linear& l = side == 1 ? *lhs : *rhs;
+                    for (const auto& [v, k] : l.coeff) {
+                        auto it = position.find(v);
+                        if (it == position.end()) {
+                            mapped = false;
+                            break;
+                        }
+                        d.coeff[static_cast<VarId>(it->second)] += side * k;
+                    }
+                    d.constant += side * l.constant;
+                }
+                if (!mapped) continue;
+                PPL::Linear_Expression e = expression(d, 0);
+                if (e.all_homogeneous_terms_are_zero()) continue;
+                // A guard's own half-spaces; an error's condition negated (the states that
+                // stay out of the error), both halves for an equation.
+                RelOp op = c.op;
+                if (error) {
+                    switch (op) {
+                    case RelOp::lt: op = RelOp::ge; break;
+                    case RelOp::le: op = RelOp::gt; break;
+                    case RelOp::gt: op = RelOp::le; break;
+                    case RelOp::ge: op = RelOp::lt; break;
+                    default: continue;  // x = c as an error: its negation is not convex
+                    }
+                }
+                const bool integers = program_.domain == Domain::integer;
+                switch (op) {
+                case RelOp::eq: out.insert(e <= 0); out.insert(e >= 0); break;
+                case RelOp::le: out.insert(e <= 0); break;
+                case RelOp::ge: out.insert(e >= 0); break;
+                case RelOp::lt: out.insert(integers ? e <= -1 : e <= 0); break;
+                case RelOp::gt: out.insert(integers ? e >= 1 : e >= 0); break;
+                case RelOp::ne: break;
+                }
+            }
+        }
+        return out;
     }
 
     Poly initial() const {
@@ -222,25 +305,110 @@ private:
     std::chrono::steady_clock::time_point start_;
 };
 
+// The facts of a polyhedron, in the engine's form (coefficients over the limit left out).
+std::vector<LinearFact> facts_of(const PPL::C_Polyhedron& p, const PolyhedraLimits& limits,
+                                 std::uint64_t& left_out) {
+    std::vector<LinearFact> out;
+    for (const PPL::Constraint& c : p.minimized_constraints()) {
+        LinearFact f;
+        for (PPL::dimension_type i = 0; i < c.space_dimension(); ++i) {
+            PPL::Coefficient_traits::const_reference k = c.coefficient(PPL::Variable(i));
+            if (k != 0) f.terms.emplace_back(integer(k), static_cast<std::uint32_t>(i));
+        }
+        if (f.terms.empty()) continue;
+        if (std::any_of(f.terms.begin(), f.terms.end(),
+                        [&](const auto& t) { return abs(t.first) > limits.max_coefficient; })) {
+            ++left_out;
+            continue;
+        }
+        f.constant = integer(c.inhomogeneous_term());
+        f.equality = c.is_equality();
+        out.push_back(std::move(f));
+    }
+    return out;
+}
+
 PointInvariants Analysis::run() {
     PointInvariants out;
     const std::size_t n = program_.points.size();
     const PointId q0 = program_.query.point;
     if (q0 == no_point || q0 >= n) return out;
-    std::vector<Poly> at;
-    at.reserve(n);
-    for (PointId p = 0; p < n; ++p) at.emplace_back(arity(p), PPL::EMPTY);
-    std::vector<std::uint32_t> updates(n, 0);
+    // Trace partitioning at the loop headers: a polyhedron per rule that enters the header
+    // (the query: -1), so that the phases of a loop (x < 50 keeps y, x >= 50 moves it) keep
+    // apart instead of being joined into one convex set that holds neither; the points of
+    // the loop's body keep the parts apart too (key_of). Elsewhere, and at a header entered
+    // by more rules than the limit, one polyhedron (key none).
+    constexpr int none = -2;
+    std::vector<std::uint32_t> entries(n, 0);
+    ++entries[q0];
+    for (const Rule& r : program_.rules) {
+        if (r.body_kind == BodyKind::atom && r.body_point != no_point) ++entries[r.body_point];
+    }
+    std::vector<char> partitioned(n, 0);
+    for (PointId p = 0; p < n; ++p) {
+        partitioned[p] = graph_.header[p] && entries[p] >= 2 && entries[p] <= limits_.max_partitions;
+    }
+    struct Part {
+        int key = none;
+        Poly poly;
+        std::uint32_t updates = 0;
+    };
+    using Parts = std::vector<std::vector<Part>>;
+    std::vector<std::optional<PPL::Constraint_System>> thresholds(n);
+    std::vector<std::optional<Poly>> ranges(program_.rules.size());  // per rule, when needed
+    // Joins `p` into the part of point b that `key` names; widens at a header after the
+    // delay. False when nothing changed.
+    auto join = [&](Parts& parts, PointId b, int key, Poly p, bool widen) {
+        if (p.is_empty()) return false;
+        auto it = std::find_if(parts[b].begin(), parts[b].end(), [&](const Part& x) { return x.key == key; });
+        if (it == parts[b].end() && key != none && parts[b].size() >= 2 * limits_.max_partitions) {
+            key = none;  // too many: the rest joined
+            it = std::find_if(parts[b].begin(), parts[b].end(), [&](const Part& x) { return x.key == none; });
+        }
+        if (it == parts[b].end()) {
+            parts[b].push_back({key, std::move(p), 1});
+            return true;
+        }
+        if (it->poly.contains(p)) return false;
+        p.poly_hull_assign(it->poly);
+        if (widen && graph_.header[b] && ++it->updates > limits_.widening_delay) {
+            if (!thresholds[b]) thresholds[b] = this->thresholds(b);
+            p.limited_BHRZ03_extrapolation_assign(it->poly, *thresholds[b]);
+            // Every state of the part came along its rule: what the rule leads to from any
+            // state (x =< 5000 for x < 5000, x' = x + 1) bounds what widening gave up, at
+            // once, before the excess flows on around the loop and sustains itself there.
+            if (key >= 0) {
+                auto& range = ranges[static_cast<std::size_t>(key)];
+                if (!range) {
+                    const Rule& r = program_.rules[static_cast<std::size_t>(key)];
+                    range = post(r, Poly(arity(r.head_point), PPL::UNIVERSE));
+                }
+                p.intersection_assign(*range);
+            }
+        }
+        it->poly = std::move(p);
+        return true;
+    };
+    // The part a post along rule ri from a part of point h goes into: at a partitioned
+    // header, the rule's own; inside the loop, the part it came from (so that a phase stays
+    // apart through the loop's body); elsewhere the one part.
+    auto key_of = [&](PointId h, const Rule& r, int ri, const Part& from) {
+        const PointId b = r.body_point;
+        if (partitioned[b]) return ri;
+        if (graph_.on_cycle[b] && graph_.component[b] == graph_.component[h]) return from.key;
+        return none;
+    };
     auto rules_from = [&](PointId p, auto&& each) {
         for (std::uint32_t ri : program_.points[p].rules) {
             const Rule& r = program_.rules[ri];
-            if (r.body_kind == BodyKind::atom && r.body_point != no_point) each(r);
+            if (r.body_kind == BodyKind::atom && r.body_point != no_point) each(r, static_cast<int>(ri));
         }
     };
     // Ascending: a worklist, joining posts in, widening at headers after the delay. Every
     // cycle passes through a header, so the iteration ends.
     const Poly init = initial();
-    at[q0] = init;
+    Parts at(n);
+    join(at, q0, -1, init, false);
     std::deque<PointId> work{q0};
     std::vector<char> queued(n, 0);
     queued[q0] = 1;
@@ -249,58 +417,57 @@ PointInvariants Analysis::run() {
         work.pop_front();
         queued[h] = 0;
         ++out.rounds;
-        rules_from(h, [&](const Rule& r) {
-            check_time();
-            Poly next = post(r, at[h]);
-            const PointId b = r.body_point;
-            if (next.is_empty() || at[b].contains(next)) return;
-            next.poly_hull_assign(at[b]);
-            if (graph_.header[b] && ++updates[b] > limits_.widening_delay) next.BHRZ03_widening_assign(at[b]);
-            at[b] = std::move(next);
-            if (!queued[b]) {
-                queued[b] = 1;
-                work.push_back(b);
+        const std::vector<Part> from = at[h];
+        rules_from(h, [&](const Rule& r, int ri) {
+            for (const Part& part : from) {
+                check_time();
+                const PointId b = r.body_point;
+                if (join(at, b, key_of(h, r, ri, part), post(r, part.poly), true) && !queued[b]) {
+                    queued[b] = 1;
+                    work.push_back(b);
+                }
             }
         });
     }
     // Descending: from a post-fixpoint, each round of posts is a smaller post-fixpoint.
     for (std::uint32_t k = 0; k < limits_.narrowing_rounds; ++k) {
-        std::vector<Poly> next;
-        next.reserve(n);
-        for (PointId p = 0; p < n; ++p) next.emplace_back(arity(p), PPL::EMPTY);
-        next[q0] = init;
+        Parts next(n);
+        join(next, q0, -1, init, false);
         for (PointId h = 0; h < n; ++h) {
-            if (at[h].is_empty()) continue;
-            rules_from(h, [&](const Rule& r) {
-                check_time();
-                next[r.body_point].poly_hull_assign(post(r, at[h]));
+            rules_from(h, [&](const Rule& r, int ri) {
+                for (const Part& part : at[h]) {
+                    check_time();
+                    join(next, r.body_point, key_of(h, r, ri, part), post(r, part.poly), false);
+                }
             });
         }
         at = std::move(next);
         ++out.rounds;
     }
     out.at.resize(n);
+    out.cases.resize(n);
     out.reachable.resize(n);
     for (PointId p = 0; p < n; ++p) {
-        out.reachable[p] = !at[p].is_empty();
+        Poly hull(arity(p), PPL::EMPTY);
+        for (const Part& part : at[p]) hull.poly_hull_assign(part.poly);
+        out.reachable[p] = !hull.is_empty();
         if (!out.reachable[p]) continue;
-        for (const PPL::Constraint& c : at[p].minimized_constraints()) {
-            LinearFact f;
-            for (PPL::dimension_type i = 0; i < c.space_dimension(); ++i) {
-                PPL::Coefficient_traits::const_reference k = c.coefficient(PPL::Variable(i));
-                if (k != 0) f.terms.emplace_back(integer(k), static_cast<std::uint32_t>(i));
-            }
-            if (f.terms.empty()) continue;
-            if (std::any_of(f.terms.begin(), f.terms.end(),
-                            [&](const auto& t) { return abs(t.first) > limits_.max_coefficient; })) {
-                ++out.left_out;
-                continue;
-            }
-            f.constant = integer(c.inhomogeneous_term());
-            f.equality = c.is_equality();
-            out.at[p].push_back(std::move(f));
-        }
+        out.at[p] = facts_of(hull, limits_, out.left_out);
         if (graph_.header[p]) out.header_facts += out.at[p].size();
+        // The partition as one disjunction, when no part holds the others (then the hull
+        // says as much).
+        std::vector<const Poly*> maximal;
+        for (const Part& a : at[p]) {
+            bool inside = false;
+            for (const Part& b : at[p]) {
+                if (&a == &b) continue;
+                if (b.poly.contains(a.poly) && (!a.poly.contains(b.poly) || &b < &a)) inside = true;
+            }
+            if (!inside) maximal.push_back(&a.poly);
+        }
+        if (maximal.size() < 2) continue;
+        for (const Poly* m : maximal) out.cases[p].push_back(facts_of(*m, limits_, out.left_out));
+        if (graph_.header[p]) ++out.header_facts;
     }
     out.complete = true;
     return out;

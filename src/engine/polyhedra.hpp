@@ -6,12 +6,15 @@
 // mistake here costs precision, never soundness.
 //
 // The domain is the Parma Polyhedra Library's closed polyhedra over the rationals: the
-// integer-valued programs' strict inequalities are tightened (x < y to x + 1 =< y) before they
-// enter, the rest of a program that is not linear (products of variables, division,
-// remainder, arrays, disequalities) is left out, which only makes the result weaker.
-// Disjunctions in rule bodies are joined (convex hull). Loops are iterated to a fixpoint with
-// widening at the loop headers after two plain rounds, then narrowed by two descending
-// rounds that get back the bounds the loop guards give.
+// integer-valued programs' strict inequalities are tightened (x < y to x + 1 =< y) and their
+// disequalities joined from both sides (x < y or x > y) before they enter; the rest of a
+// program that is not linear (products of variables, division, remainder, arrays) is left
+// out, which only makes the result weaker.
+// Disjunctions in rule bodies are joined (convex hull). A loop header keeps a polyhedron per
+// rule that enters it (trace partitioning), offered as one disjunctive fact besides the
+// facts of their hull: a loop's phases (x =< 50 ∧ y = 50, or x > 50 ∧ y = x). Loops are iterated to a fixpoint with
+// widening at the loop headers after two plain rounds, limited by the loop's guards and its
+// errors' negated conditions (widening up to them), then narrowed by two descending rounds.
 #pragma once
 
 #include <cstdint>
@@ -38,6 +41,9 @@ struct PolyhedraLimits {
     std::uint32_t max_cases = 16;           // a larger disjunction is left out (not joined)
     std::uint32_t widening_delay = 2;       // plain rounds at a header before widening
     std::uint32_t narrowing_rounds = 2;
+    // A loop header entered by at most this many rules keeps a polyhedron per entering rule
+    // (trace partitioning); one entered by more, a single one.
+    std::uint32_t max_partitions = 4;
     // Facts with a larger coefficient are left out: widening next to the bounds of machine
     // integers makes some (268435456*I - 125*J =< ...) that no proof needs and that slow
     // the solver's projections down by orders of magnitude.
@@ -47,12 +53,15 @@ struct PolyhedraLimits {
 struct PointInvariants {
     // Per point: its facts (for a point no derivation reaches: none).
     std::vector<std::vector<LinearFact>> at;
+    // Per point: the partitioned polyhedra as one disjunctive fact, each case a conjunction
+    // (empty: no partition, or one part holds the others).
+    std::vector<std::vector<std::vector<LinearFact>>> cases;
     std::vector<bool> reachable;  // per point: the analysis found states there
     bool complete = false;        // false: given up (time), `at` is empty
     std::string stopped;          // why it gave up
     std::uint32_t rounds = 0;     // ascending and descending rounds over the rules
     double time_s = 0;
-    std::uint64_t header_facts = 0;  // facts at loop headers
+    std::uint64_t header_facts = 0;  // facts at loop headers (a disjunction counts one)
     std::uint64_t left_out = 0;      // facts with a coefficient over the limit
 };
 

@@ -59,7 +59,7 @@ std::string tree_dot(const Tree& t, const TreeFormat& f) {
                             html_escape(tree::node_reason(n)) + "<BR ALIGN=\"LEFT\"/>";
         for (std::size_t k = 0; k < n.constraints.size(); ++k) {
             const TreeConstraint& c = n.constraints[k];
-            std::string text = fmt::format("{}. {}{}", k + 1, c.candidate ? "candidate " : "",
+            std::string text = fmt::format("{}. {}{}", k + 1, candidate_label(c),
                                            html_escape(c.text));
             if (c.mark == Mark::max) text = "<B>" + text + "</B>";
             if (c.mark == Mark::min) text = "<S>" + text + "</S>";

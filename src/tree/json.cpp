@@ -14,10 +14,12 @@ nlohmann::json document(const Tree& t, const std::string& result_json) {
     for (const TreeNode& n : t.nodes) {
         nlohmann::json cs = nlohmann::json::array();
         for (const TreeConstraint& c : n.constraints) {
-            cs.push_back({{"text", c.text},
-                          {"mark", to_string(c.mark)},
-                          {"candidate", c.candidate},
-                          {"locked", c.locked}});
+            nlohmann::json cj{{"text", c.text},
+                              {"mark", to_string(c.mark)},
+                              {"candidate", c.candidate},
+                              {"locked", c.locked}};
+            if (!c.origin.empty()) cj["origin"] = c.origin;
+            cs.push_back(std::move(cj));
         }
         nlohmann::json core = nlohmann::json::array();
         for (const ConstraintRef& r : n.core) core.push_back({{"node", r.node}, {"index", r.index}});

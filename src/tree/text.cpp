@@ -32,6 +32,15 @@ const char* to_string(Mark m) {
 
 namespace tree {
 
+}  // namespace tree
+
+std::string candidate_label(const TreeConstraint& c) {
+    if (!c.candidate) return "";
+    return c.origin.empty() ? "candidate " : fmt::format("candidate ({}) ", c.origin);
+}
+
+namespace tree {
+
 std::string ref_text(const ConstraintRef& r) { return fmt::format("{}.{}", r.node, r.index + 1); }
 
 std::string node_title(const TreeNode& n) {
@@ -130,7 +139,7 @@ std::string tree_text(const Tree& t, const TreeFormat& f) {
             const TreeConstraint& c = n.constraints[k];
             std::string mark = c.mark == Mark::neutral ? "" : fmt::format(" [{}]", to_string(c.mark));
             if (c.locked) mark += " [locked]";
-            out += fmt::format("{}  {}. {}{}{}\n", inner, k + 1, c.candidate ? "candidate " : "",
+            out += fmt::format("{}  {}. {}{}{}\n", inner, k + 1, candidate_label(c),
                                c.text, mark);
         }
         if (n.interpolant) {
