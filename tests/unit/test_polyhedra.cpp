@@ -1,0 +1,158 @@
+// Loop-header candidates from the polyhedral analysis (engine/polyhedra.hpp): the loops the
+// path's own candidates cannot close (coefficients, non-unit steps, phases, a disjunction)
+// are closed without unrolling, their unsafe twins stay UNSAFE with a replayed
+// counterexample, and the analysis states the facts the proofs need.
+#include <algorithm>
+
+#include "engine/point_graph.hpp"
+#include "engine/polyhedra.hpp"
+#include "engine_support.hpp"
+
+using namespace clpi;
+using clpi::test::must_parse;
+
+namespace {
+
+// i = 0; j = 0; while (i < 10000) { i++; j += 2; } assert(j == 20000): j = 2i.
+const char* coefficients = "?- p(1, I, J).\n"
+                           "p(1, I, J) :- p(2, I1, J1), I1 = 0, J1 = 0.\n"
+                           "p(2, I, J) :- p(2, I1, J1), I < 10000, I1 = I + 1, J1 = J + 2.\n"
+                           "p(2, I, J) :- p(3, I, J), I >= 10000.\n"
+                           "p(3, I, J) :- error, J != 20000.\n"
+                           "p(3, I, J).\n";
+
+// x = 0; y = 50; while (x < 100) { x++; if (x > 50) y++; } assert(y == 100): two phases,
+// x =< 50 ∧ y = 50 or x > 50 ∧ y = x.
+const char* phases = "?- p(1, X, Y).\n"
+                     "p(1, X, Y) :- p(2, X1, Y1), X1 = 0, Y1 = 50.\n"
+                     "p(2, X, Y) :- p(3, X1, Y), X < 100, X1 = X + 1.\n"
+                     "p(3, X, Y) :- p(2, X, Y1), X > 50, Y1 = Y + 1.\n"
+                     "p(3, X, Y) :- p(2, X, Y), X =< 50.\n"
+                     "p(2, X, Y) :- p(4, X, Y), X >= 100.\n"
+                     "p(4, X, Y) :- error, Y != 100.\n"
+                     "p(4, X, Y).\n";
+
+Result run(const std::string& text, bool polyhedra = true) {
+    Options o;
+    o.polyhedra = polyhedra;
+    return verify(must_parse(text), o);
+}
+
+void check_closed_at_once(const std::string& text) {
+    Result r = run(text);
+    CHECK(r.verdict == Verdict::safe);
+    CHECK(r.stats.unrollings == 0);
+    CHECK(r.stats.restarts == 0);
+    CHECK(r.stats.nodes < 100);
+    CHECK(r.stats.polyhedra_candidates > 0);
+}
+
+std::string replace(std::string text, const std::string& from, const std::string& to) {
+    auto at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    return text.replace(at, from.size(), to);
+}
+
+}  // namespace
+
+TEST_CASE("polyhedra: loops whose invariant has coefficients close without unrolling") {
+    INFO("j = 2i");
+    check_closed_at_once(coefficients);
+    INFO("y + 3x = 100");
+    check_closed_at_once("?- p(1, X, Y).\n"
+                         "p(1, X, Y) :- p(2, X1, Y1), X1 = 0, Y1 = 100.\n"
+                         "p(2, X, Y) :- p(2, X1, Y1), X1 = X + 1, Y1 = Y - 3.\n"
+                         "p(2, X, Y) :- p(3, X, Y).\n"
+                         "p(3, X, Y) :- error, Y + 3*X != 100.\n"
+                         "p(3, X, Y).\n");
+    INFO("s = 10i + j, two ways around the loop");
+    check_closed_at_once("?- p(1, S, I, J).\n"
+                         "p(1, S, I, J) :- p(2, S1, I1, J1), S1 = 0, I1 = 0, J1 = 0.\n"
+                         "p(2, S, I, J) :- p(2, S1, I1, J), I1 = I + 1, S1 = S + 10.\n"
+                         "p(2, S, I, J) :- p(2, S1, I, J1), J1 = J + 1, S1 = S + 1.\n"
+                         "p(2, S, I, J) :- error, S != 10*I + J.\n");
+    INFO("2y >= x with steps of 1 or 2");
+    check_closed_at_once("?- p(1, X, Y).\n"
+                         "p(1, X, Y) :- p(2, X1, Y1), X1 = 0, Y1 = 0.\n"
+                         "p(2, X, Y) :- p(2, X1, Y1), X1 = X + 1, Y1 = Y + 1.\n"
+                         "p(2, X, Y) :- p(2, X1, Y1), X1 = X + 2, Y1 = Y + 1.\n"
+                         "p(2, X, Y) :- error, 2*Y < X.\n");
+    INFO("x > -c after while (x > 0) x -= c");
+    check_closed_at_once("?- p(1, X, C).\n"
+                         "p(1, X, C) :- p(2, X, C), C >= 1, X >= 0.\n"
+                         "p(2, X, C) :- p(2, X1, C), X > 0, X1 = X - C.\n"
+                         "p(2, X, C) :- p(3, X, C), X =< 0.\n"
+                         "p(3, X, C) :- error, X =< -C.\n"
+                         "p(3, X, C).\n");
+    // Without the analysis the path's candidates do not state j = 2i: deepening runs to its
+    // bound.
+    Result without = run(coefficients, false);
+    CHECK(without.verdict == Verdict::unknown);
+    CHECK(without.reason == UnknownReason::bound);
+}
+
+TEST_CASE("polyhedra: a loop's phases and a disjunctive bound, by trace partitioning") {
+    check_closed_at_once(phases);
+    // i = 0; while (i < n) i++; no error when n >= 0 and i > n: i = 0 ∨ 1 =< i =< n.
+    check_closed_at_once("?- p(1, I, N).\n"
+                         "p(1, I, N) :- p(2, I1, N), I1 = 0.\n"
+                         "p(2, I, N) :- p(2, I1, N), I < N, I1 = I + 1.\n"
+                         "p(2, I, N) :- p(3, I, N), I >= N.\n"
+                         "p(3, I, N) :- error, N >= 0, I > N.\n"
+                         "p(3, I, N).\n");
+}
+
+TEST_CASE("polyhedra: unsafe twins stay unsafe, with a replayed counterexample") {
+    // The candidates are checked like any other: a fact the analysis got wrong could only
+    // cost a proof, and a true one never hides an error.
+    std::string small = replace(replace(coefficients, "I < 10000", "I < 10"), "I >= 10000", "I >= 10");
+    CHECK(run(replace(small, "J != 20000", "J != 20")).verdict == Verdict::safe);  // j = 2i = 20
+    Result r = run(replace(small, "J != 20000", "J != 22"));
+    CHECK(r.verdict == Verdict::unsafe);
+    CHECK(r.counterexample.has_value());
+    // 10 iterations, the second phase from x = 6: y = 55 at the exit.
+    std::string short_phases = replace(replace(replace(phases, "X < 100", "X < 10"), "X >= 100", "X >= 10"),
+                                       "X > 50", "X > 5");
+    short_phases = replace(short_phases, "X =< 50", "X =< 5");
+    CHECK(run(replace(short_phases, "Y != 100", "Y != 55")).verdict == Verdict::safe);
+    Result p = run(replace(short_phases, "Y != 100", "Y = 55"));
+    CHECK(p.verdict == Verdict::unsafe);
+    CHECK(p.counterexample.has_value());
+    Result q = run(replace(short_phases, "Y != 100", "Y != 54"));
+    CHECK(q.verdict == Verdict::unsafe);
+    CHECK(q.counterexample.has_value());
+}
+
+TEST_CASE("polyhedra: the analysis states j = 2i at the loop head, and the phases apart") {
+    Program prog = must_parse(coefficients);
+    engine::PointGraph graph = engine::build_point_graph(prog);
+    engine::PointInvariants inv = engine::analyse_polyhedra(prog, graph);
+    REQUIRE(inv.complete);
+    const PointId head = *prog.find_point("p(2)");
+    CHECK(graph.header[head]);
+    // 2*I - J = 0, as either sign
+    const bool stated = std::any_of(inv.at[head].begin(), inv.at[head].end(), [](const engine::LinearFact& f) {
+        if (!f.equality || f.terms.size() != 2 || f.constant != 0) return false;
+        return f.terms[0].second == 0 && f.terms[1].second == 1 && f.terms[0].first == -2 * f.terms[1].first &&
+               abs(f.terms[0].first) == 2;
+    });
+    CHECK(stated);
+    // i =< 10000 too, or j =< 20000, which says the same beside j = 2i (widening up to the
+    // loop's guard, then narrowing)
+    const bool bounded = std::any_of(inv.at[head].begin(), inv.at[head].end(), [](const engine::LinearFact& f) {
+        if (f.equality || f.terms.size() != 1 || f.terms[0].first != -1) return false;
+        return f.terms[0].second == 0 ? f.constant == 10000 : f.constant == 20000;
+    });
+    CHECK(bounded);
+    CHECK(inv.header_facts > 0);
+
+    Program two = must_parse(phases);
+    engine::PointGraph g2 = engine::build_point_graph(two);
+    engine::PointInvariants i2 = engine::analyse_polyhedra(two, g2);
+    REQUIRE(i2.complete);
+    const PointId h2 = *two.find_point("p(2)");
+    // the entry, the first phase and the second: no part holds another
+    CHECK(i2.cases[h2].size() == 3);
+    // A program no derivation reaches a point of: no facts there.
+    CHECK(i2.reachable[*two.find_point("p(4)")]);
+}
