@@ -199,7 +199,7 @@ private:
     // after it (the transition being tried). Empty when that goal has no summary.
     [[nodiscard]] std::vector<solver::CellId> frontier() const;
     bool entailed(Term goal, std::vector<solver::CellId>& core);
-    // Difference and shadowed candidates no other proof relies on yet, switched off (returned)
+    // Difference, shadowed and polyhedra candidates no other proof relies on yet, switched off (returned)
     // or back on: cores are sought without them first, so that a proof that can do with the
     // other candidates does not pin one of them (and force unrolling where it is not invariant).
     std::vector<solver::CellId> spare_candidates_off();

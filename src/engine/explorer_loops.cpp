@@ -185,19 +185,18 @@ std::vector<Term> Explorer::polyhedra_facts(PointId header, const std::vector<Te
     for (const LinearFact& fact : polyhedra_->at[header]) {
         if (changes(fact)) out.push_back(term(fact));
     }
-    // The partition's disjunction: the phases of the loop, each a conjunction.
+    // The partition's disjunction: the phases of the loop, each a conjunction of what it
+    // says of the positions the loop changes (the rest the path keeps saying; leaning on it
+    // here would pin the path's candidates of an outer loop in every closure's proof).
     const auto& cases = polyhedra_->cases[header];
     bool disjunction = cases.size() >= 2;
     std::vector<Term> disjuncts;
     for (const auto& conjunction : cases) {
         std::vector<Term> conjuncts;
         for (const LinearFact& fact : conjunction) {
-            disjunction = disjunction && (!conjunction.empty());
-            conjuncts.push_back(term(fact));
+            if (changes(fact)) conjuncts.push_back(term(fact));
         }
-        if (conjunction.empty() || !std::any_of(conjunction.begin(), conjunction.end(), changes)) {
-            disjunction = false;  // a case that says nothing (of what the loop changes)
-        }
+        if (conjuncts.empty()) disjunction = false;  // a case that says nothing
         disjuncts.push_back(solver_.conjunction(conjuncts));
     }
     if (disjunction) out.push_back(solver_.disjunction(disjuncts));
@@ -370,7 +369,7 @@ std::vector<CellId> Explorer::spare_candidates_off() {
     for (const Frame& g : frames_) {
         if (!g.header) continue;
         for (const Candidate& c : g.header->candidates) {
-            if ((c.difference || c.shadowed) && !c.blocked && !c.min && !c.locked &&
+            if ((c.difference || c.shadowed || c.polyhedra) && !c.blocked && !c.min && !c.locked &&
                 solver_.is_active(c.cell)) {
                 solver_.set_active(c.cell, false);
                 off.push_back(c.cell);
