@@ -405,7 +405,7 @@ class Program:
         self.init = {'X': 0, 'Y': 0, 'Z': 0}
         oh, ob, ih, ib, ia, oa = (self.fresh() for _ in range(6))
         self.rules.append((1, oh, None, {}, 'atom'))
-        n = rng.randint(1, 6)
+        n = rng.randint(1, 5)
         if rng.random() < 0.7:                 # for (X = 0; X < N; X++)
             self.loop_rules(oh, ob, oa, ('X', '<', n), rng.random() < 0.15)
         else:
