@@ -40,6 +40,13 @@ struct Stats {
     std::uint64_t polyhedra_facts = 0;
     std::uint64_t polyhedra_candidates = 0;
     std::string polyhedra_stopped;  // why the analysis gave up, if it did
+    // minimax without a bound: the rounds of deepening, the last round's unroll bound, and
+    // where the time went (minimax rounds; bounded probes, which look for deep errors).
+    std::uint32_t deepening_rounds = 0;
+    std::uint32_t deepening_bound = 0;
+    double minimax_time_s = 0;
+    std::uint32_t probes = 0;
+    double probe_time_s = 0;
     std::uint64_t memo_entries = 0;   // entries stored in the memo tables
     std::uint64_t memo_hits = 0;      // == subsumed, kept apart for later strategies
     std::uint64_t solver_calls = 0;

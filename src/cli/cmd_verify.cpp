@@ -37,7 +37,7 @@ struct VerifyArgs {
     std::optional<std::uint32_t> unroll;
     bool slacken = false;
     bool no_polyhedra = false;
-    double timeout_s = 0;
+    double timeout_s = 60;  // 0: none
     std::uint64_t memory_mb = 0;
     bool json = false;
     std::string output = "normal";  // or chc-comp: a first line sat / unsat / unknown
@@ -256,8 +256,14 @@ Runner add_verify_command(CLI::App& app) {
                   "minimax: loop headers get only the candidates of the path (as in the RV'11 "
                   "paper), not also the linear invariants (j = 2*i, y + 3*x = 100) of a polyhedral "
                   "abstract interpretation of the program, made once before the search");
-    cmd->add_option("--timeout", args->timeout_s, "stop after SECONDS: UNKNOWN (timeout); a solver call that ignores the interrupt is cut 2 s (or a tenth of SECONDS) later")
-        ->check(CLI::PositiveNumber);
+    cmd->add_option("--timeout", args->timeout_s,
+                    "stop after SECONDS (default 60): UNKNOWN (timeout); minimax keeps deepening "
+                    "the unrolling of loops no invariant closes (bounded probes past 32 unrollings) "
+                    "until then; a solver call that ignores the interrupt is cut 2 s (or a tenth of "
+                    "SECONDS) later. 0: no limit, and deepening stops at 32 unrollings with "
+                    "UNKNOWN (unroll bound 32 reached)")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
     cmd->add_option("--memory-limit", args->memory_mb, "stop above MB of memory: UNKNOWN (memory)")
         ->check(CLI::PositiveNumber);
     CLI::Option* json =

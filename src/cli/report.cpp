@@ -81,6 +81,12 @@ std::string stats_text(const Stats& s) {
         row("polyhedra", fmt::format("{} facts at loop headers in {:.3f} s; {} taken as candidates",
                                      s.polyhedra_facts, s.polyhedra_time_s, s.polyhedra_candidates));
     }
+    if (s.deepening_rounds > 0) {
+        row("deepening", fmt::format("{} rounds, unroll bounds 1 to {}: {:.3f} s; {} bounded probes: "
+                                     "{:.3f} s; polyhedra: {:.3f} s",
+                                     s.deepening_rounds, s.deepening_bound, s.minimax_time_s,
+                                     s.probes, s.probe_time_s, s.polyhedra_time_s));
+    }
     if (s.slackened > 0) {
         row("memo entries", fmt::format("{} ({} interpolant bounds slackened)", s.memo_entries, s.slackened));
     } else {
@@ -110,6 +116,8 @@ std::string tree_result_json(const Program& program, const Result& r) {
         j["stats"].erase(k);
     }
     j["stats"]["polyhedra"].erase("time_s");
+    j["stats"]["deepening"].erase("minimax_time_s");
+    j["stats"]["deepening"].erase("probe_time_s");
     return j.dump();
 }
 
@@ -143,6 +151,11 @@ nlohmann::json stats_json(const Stats& s) {
                            {"facts", s.polyhedra_facts},
                            {"candidates", s.polyhedra_candidates},
                            {"stopped", s.polyhedra_stopped}}},
+            {"deepening", {{"rounds", s.deepening_rounds},
+                           {"bound", s.deepening_bound},
+                           {"minimax_time_s", s.minimax_time_s},
+                           {"probes", s.probes},
+                           {"probe_time_s", s.probe_time_s}}},
             {"memo_entries", s.memo_entries},
             {"solver_calls", s.solver_calls},
             {"solver_calls_by_purpose", {{"feasibility", s.feasibility_calls},

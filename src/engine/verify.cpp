@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 
 #include <fmt/format.h>
 
@@ -92,7 +93,8 @@ struct Probe {
 
     // Nothing when no probe was run or none answered; `spent` gets the probes' statistics.
     std::optional<Result> run(const Program& program, const Options& options,
-                              std::uint64_t minimax_nodes, double time_left, Stats& spent) {
+                              std::uint64_t minimax_nodes, double time_left, Stats& spent,
+                              std::uint32_t& probes) {
         std::uint64_t budget = std::max(min_budget, nodes_per_minimax_node * minimax_nodes);
         if (budget < 2 * last_budget) return std::nullopt;  // not worth probing again yet
         last_budget = budget;
@@ -104,6 +106,7 @@ struct Probe {
             if (options.timeout_s > 0) probe.timeout_s = time_left;
             engine::Explorer explorer(program, probe, traits_of(Strategy::bounded));
             Result r = explorer.run();
+            ++probes;
             add_stats(spent, r.stats);
             if (r.verdict != Verdict::unknown) {
                 r.notes.push_back(fmt::format(
@@ -124,30 +127,79 @@ struct Probe {
 // a depth-first search could unroll one loop forever while an error waits behind a loop
 // exit. So the unrolling is deepened: rounds with bounds 1, 2, 4, ... until a round needs
 // no cut (SAFE), finds a real error (UNSAFE), or the largest bound is reached (UNKNOWN).
+// With a time limit the search does not give up at the largest bound: it goes on doubling
+// the bound, each round led by a bounded probe at that bound (an error hundreds of steps deep
+// behind a loop with branches takes it a few hundred nodes), until an answer or the limit.
 Result verify_deepening(const Program& program, const Options& options,
                         const engine::PointInvariants* invariants) {
     auto t0 = std::chrono::steady_clock::now();
     auto elapsed = [&] {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     };
+    const bool to_the_limit = options.timeout_s > 0;
+    auto time_left = [&] { return std::max(0.001, options.timeout_s - elapsed()); };
     Stats total;
     Options round = options;
-    std::uint32_t rounds = 0;
+    std::uint32_t rounds = 0, probes = 0;
     std::uint64_t minimax_nodes = 0;
+    double minimax_time = 0, probe_time = 0;
     Probe probe;
+    auto finish = [&](Result r, std::uint32_t bound) {
+        total.time_s = elapsed();
+        total.deepening_rounds = rounds;
+        total.deepening_bound = bound;
+        total.minimax_time_s = minimax_time;
+        total.probes = probes;
+        total.probe_time_s = probe_time;
+        r.stats = total;
+        return r;
+    };
     for (std::uint32_t bound = 1;; bound *= 2) {
+        if (bound > Options::max_deepening) {
+            // Past the largest bound (only with a time limit): a bounded probe first, at four
+            // times the minimax round's bound and on half the time left, so that a deep error
+            // (a nested loop's: outer times inner iterations) is found before the costlier
+            // rounds, and a safe program still gets rounds.
+            Options deep = options;
+            deep.strategy = Strategy::bounded;
+            deep.unroll = 4 * bound;
+            deep.timeout_s = time_left() / 2;
+            auto p0 = std::chrono::steady_clock::now();
+            engine::Explorer explorer(program, deep, traits_of(Strategy::bounded));
+            Result r = explorer.run();
+            probe_time += std::chrono::duration<double>(std::chrono::steady_clock::now() - p0).count();
+            ++probes;
+            add_stats(total, r.stats);
+            if (r.verdict != Verdict::unknown) {
+                r.notes.push_back(fmt::format(
+                    "found by a bounded probe (unroll bound {}, interpolation, no loop "
+                    "abstraction) after minimax rounds up to {} unrollings",
+                    4 * bound, bound / 2));
+                return finish(r, bound / 2);
+            }
+            const bool limit = r.reason != UnknownReason::bound && r.reason != UnknownReason::timeout;
+            if (limit || elapsed() >= options.timeout_s) {  // memory, solver, interrupted, time
+                if (r.reason == UnknownReason::bound) {
+                    r.reason = UnknownReason::timeout;
+                    r.reason_text = to_string(UnknownReason::timeout);
+                }
+                return finish(r, bound / 2);
+            }
+        }
         round.unroll = bound;
-        if (options.timeout_s > 0) round.timeout_s = std::max(0.001, options.timeout_s - elapsed());
+        if (options.timeout_s > 0) round.timeout_s = time_left();
+        auto m0 = std::chrono::steady_clock::now();
         engine::Explorer explorer(program, round, traits_of(options.strategy), invariants);
         Result r = explorer.run();
+        minimax_time += std::chrono::duration<double>(std::chrono::steady_clock::now() - m0).count();
         ++rounds;
         add_stats(total, r.stats);
         minimax_nodes += r.stats.nodes;
         bool deeper = r.verdict == Verdict::unknown && r.reason == UnknownReason::bound &&
-                      r.stats.cut_by_bound > 0 && bound < Options::max_deepening;
+                      r.stats.cut_by_bound > 0 &&
+                      (bound < Options::max_deepening || to_the_limit) &&
+                      bound < std::numeric_limits<std::uint32_t>::max() / 2;
         if (!deeper) {
-            total.time_s = elapsed();
-            r.stats = total;
             if (r.tree && rounds > 1) {
                 r.tree->note = fmt::format("the last of {} rounds of deepening, unroll bound {}",
                                            rounds, bound);
@@ -158,15 +210,14 @@ Result verify_deepening(const Program& program, const Options& options,
                     "rounds, up to {} unrollings (the statistics add up all rounds)",
                     rounds, bound));
             }
-            return r;
+            return finish(r, bound);
         }
-        if (r.stats.spurious_errors > 0) {
-            double left = options.timeout_s > 0 ? std::max(0.001, options.timeout_s - elapsed()) : 0;
-            if (auto found = probe.run(program, options, minimax_nodes, left, total)) {
-                total.time_s = elapsed();
-                found->stats = total;
-                return *found;
-            }
+        if (r.stats.spurious_errors > 0 && bound <= Options::max_deepening) {
+            double left = options.timeout_s > 0 ? time_left() : 0;
+            auto p0 = std::chrono::steady_clock::now();
+            std::optional<Result> found = probe.run(program, options, minimax_nodes, left, total, probes);
+            probe_time += std::chrono::duration<double>(std::chrono::steady_clock::now() - p0).count();
+            if (found) return finish(*found, bound);
         }
     }
 }

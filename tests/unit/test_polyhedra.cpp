@@ -156,3 +156,35 @@ TEST_CASE("polyhedra: the analysis states j = 2i at the loop head, and the phase
     // A program no derivation reaches a point of: no facts there.
     CHECK(i2.reachable[*two.find_point("p(4)")]);
 }
+
+TEST_CASE("deepening past 32 unrollings, with a time limit: errors hundreds of steps deep") {
+    // The two-phase loop with 100 iterations and a wrong check: the error is 203 steps deep,
+    // behind a loop whose body branches (acceleration needs a single cycle).
+    const std::string deep_phases = replace(phases, "Y != 100", "Y != 101");
+    Result bounded = run(deep_phases);  // no time limit: deepening stops at 32
+    CHECK(bounded.verdict == Verdict::unknown);
+    CHECK(bounded.reason == UnknownReason::bound);
+    Options limit;
+    limit.timeout_s = 120;  // far more than needed: the answer does not depend on the machine
+    Result r = verify(must_parse(deep_phases), limit);
+    CHECK(r.verdict == Verdict::unsafe);
+    REQUIRE(r.counterexample.has_value());
+    CHECK(r.counterexample->path.size() > 200);
+    CHECK(r.stats.probes > 0);
+    CHECK(r.stats.deepening_rounds >= 6);
+    // A nested loop: 3 outer times 100 inner iterations, the inner body branching on j mod 2.
+    Result nested = verify(must_parse("?- p(1, I, J, S).\n"
+                                      "p(1, I, J, S) :- p(2, I1, J, S1), I1 = 0, S1 = 0.\n"
+                                      "p(2, I, J, S) :- p(3, I, J1, S), I < 3, J1 = 0.\n"
+                                      "p(2, I, J, S) :- p(5, I, J, S), I >= 3.\n"
+                                      "p(3, I, J, S) :- p(4, I, J, S), J < 100.\n"
+                                      "p(3, I, J, S) :- p(2, I1, J, S), J >= 100, I1 = I + 1.\n"
+                                      "p(4, I, J, S) :- error, I = 2, J = 99, S >= 149.\n"
+                                      "p(4, I, J, S) :- p(3, I, J1, S1), J1 = J + 1, S1 = S + 1, J mod 2 = 0.\n"
+                                      "p(4, I, J, S) :- p(3, I, J1, S), J1 = J + 1, J mod 2 = 1.\n"
+                                      "p(5, I, J, S).\n"),
+                           limit);
+    CHECK(nested.verdict == Verdict::unsafe);
+    REQUIRE(nested.counterexample.has_value());
+    CHECK(nested.counterexample->path.size() > 600);
+}
