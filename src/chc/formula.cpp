@@ -441,7 +441,16 @@ std::vector<Nested> split(const Nested& n, std::size_t max_rules) {
         if (expand[i]) continue;
         for (Nested& r : out) r.disjunctions.push_back(n.disjunctions[i]);
     }
-    return out;
+    // A case may bring disjunctions of its own (an `ite` inside one case of an `or`): each
+    // rule is split again, within its share of the limit. The share halves at least at each
+    // level, so this ends.
+    if (out.size() < 2 || max_rules / out.size() < 2) return out;
+    std::vector<Nested> all;
+    for (const Nested& r : out) {
+        std::vector<Nested> parts = split(r, max_rules / out.size());
+        all.insert(all.end(), std::make_move_iterator(parts.begin()), std::make_move_iterator(parts.end()));
+    }
+    return all;
 }
 
 Nested FormulaTranslator::nested(const z3::expr& f, bool positive) {

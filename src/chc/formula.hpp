@@ -121,7 +121,8 @@ void nested_and(Nested& into, const Nested& part);
 [[nodiscard]] std::string nested_text(const Nested& n);
 [[nodiscard]] z3::expr nested_meaning(const Nested& n, z3::context& ctx);
 // The rules a constraint becomes: its top-level disjunctions expanded, smallest first, as
-// long as the number of rules stays at most `max_rules`; the others stay disjunctions.
+// long as the number of rules stays at most `max_rules`, then the disjunctions the cases
+// brought, within each rule's share; the others stay disjunctions.
 [[nodiscard]] std::vector<Nested> split(const Nested& n, std::size_t max_rules);
 
 // A solver for satisfiable_cases, made once per problem (making one costs more than the

@@ -277,6 +277,20 @@ TEST_CASE("chc import: a large disjunction is a few rules and CLP disjunctions, 
     CHECK(contains(many, "(Y39 = 0 ; Y39 > 100)"));
     CHECK(verdict_of(ors(40)) == Verdict::safe);
     CHECK(count(translate(counter(3)), " :- ") == 3);
+
+    // An `ite` inside one case of an `or` (extra-small-lia's three_dots_moving_2): the case
+    // is split again, three rules and no CLP disjunction.
+    std::string nested =
+        "(declare-fun inv (Int Int Int) Bool)\n"
+        "(assert (forall ((x Int) (y Int) (k Int)) (=> (and (< x y) (< y k)) (inv x y k))))\n"
+        "(assert (forall ((x Int) (y Int) (k Int) (x1 Int) (y1 Int))"
+        "  (=> (and (inv x y k) (or (and (= x y) (= x1 (ite (> x k) (- x 1) (+ x 1))) (= y1 x1))"
+        "                           (and (not (= x y)) (= x1 x) (= y1 (- y 1)))))"
+        "      (inv x1 y1 k))))\n"
+        "(assert (forall ((x Int) (y Int) (k Int)) (=> (and (inv x y k) (> x (+ k 1000))) false)))\n";
+    std::string split = translate(nested);
+    CHECK(count(split, "inv(X, Y, K) :- inv(") == 3);
+    CHECK_FALSE(contains(split, " ; "));
 }
 
 TEST_CASE("chc import: cases that cannot hold are dropped, repeated constraints written once") {
