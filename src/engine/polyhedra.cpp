@@ -207,7 +207,7 @@ private:
             note(r.head);
             if (r.body && !error) note(*r.body);
             for (const Constraint& c : r.constraints) {
-                if (c.is_disjunction() || c.op == RelOp::ne) continue;
+                if (c.is_disjunction()) continue;
                 auto lhs = linearize(c.lhs, r.vars);
                 auto rhs = linearize(c.rhs, r.vars);
                 if (!lhs || !rhs) continue;
@@ -237,6 +237,7 @@ private:
                     case RelOp::le: op = RelOp::gt; break;
                     case RelOp::gt: op = RelOp::le; break;
                     case RelOp::ge: op = RelOp::lt; break;
+                    case RelOp::ne: op = RelOp::eq; break;
                     default: continue;  // x = c as an error: its negation is not convex
                     }
                 }
@@ -247,9 +248,55 @@ private:
                 case RelOp::ge: out.insert(e >= 0); break;
                 case RelOp::lt: out.insert(integers ? e <= -1 : e <= 0); break;
                 case RelOp::gt: out.insert(integers ? e >= 1 : e >= 0); break;
-                case RelOp::ne: break;
+                case RelOp::ne:  // x != 10: up to 9 and from 11
+                    if (integers) {
+                        out.insert(e <= -1);
+                        out.insert(e >= 1);
+                    }
+                    break;
                 }
             }
+        }
+        return out;
+    }
+
+    // The value of position j in every state of `p`, when it has one (and is an integer).
+    static std::optional<Integer> fixed_value(const Poly& p, PPL::dimension_type j) {
+        if (p.is_empty()) return std::nullopt;
+        PPL::Coefficient hi_n, hi_d, lo_n, lo_d;
+        bool hi_max = false, lo_min = false;
+        const PPL::Linear_Expression x(PPL::Variable{j});
+        if (!p.maximize(x, hi_n, hi_d, hi_max) || !p.minimize(x, lo_n, lo_d, lo_min)) return std::nullopt;
+        if (hi_n != lo_n || hi_d != lo_d || hi_d != 1) return std::nullopt;
+        return integer(hi_n);
+    }
+
+    // The flags of header h: positions every rule into h from inside its loop either keeps
+    // or sets to a constant, and some rule sets (a direction, a phase number).
+    std::vector<PPL::dimension_type> flag_positions(PointId h) const {
+        const Point& hp = program_.points[h];
+        const PPL::dimension_type n = arity(h);
+        std::vector<char> flag(n, 1), set(n, 0);
+        for (const Rule& r : program_.rules) {
+            if (r.body_kind != BodyKind::atom || r.body_point != h) continue;
+            if (graph_.component[r.head_point] != graph_.component[h]) continue;
+            if (program_.points[r.head_point].pred != hp.pred) return {};
+            const Poly range = post(r, Poly(arity(r.head_point), PPL::UNIVERSE));
+            for (PPL::dimension_type j = 0; j < n; ++j) {
+                const Arg& a = r.head.args[hp.first_state_arg + j];
+                const Arg& b = r.body->args[hp.first_state_arg + j];
+                const bool kept = a.kind == Arg::Kind::variable && b.kind == Arg::Kind::variable && a.var == b.var;
+                if (kept) continue;
+                if (fixed_value(range, j)) {
+                    set[j] = 1;
+                } else {
+                    flag[j] = 0;
+                }
+            }
+        }
+        std::vector<PPL::dimension_type> out;
+        for (PPL::dimension_type j = 0; j < n; ++j) {
+            if (flag[j] && set[j]) out.push_back(j);
         }
         return out;
     }
@@ -350,6 +397,7 @@ PointInvariants Analysis::run() {
     }
     struct Part {
         int key = none;
+        int rule = -1;  // at a header: the rule that enters it (-1: the query, or mixed)
         Poly poly;
         std::uint32_t updates = 0;
     };
@@ -358,15 +406,16 @@ PointInvariants Analysis::run() {
     std::vector<std::optional<Poly>> ranges(program_.rules.size());  // per rule, when needed
     // Joins `p` into the part of point b that `key` names; widens at a header after the
     // delay. False when nothing changed.
-    auto join = [&](Parts& parts, PointId b, int key, Poly p, bool widen) {
+    auto join = [&](Parts& parts, PointId b, int key, int rule, Poly p, bool widen) {
         if (p.is_empty()) return false;
         auto it = std::find_if(parts[b].begin(), parts[b].end(), [&](const Part& x) { return x.key == key; });
         if (it == parts[b].end() && key != none && parts[b].size() >= 2 * limits_.max_partitions) {
             key = none;  // too many: the rest joined
+            rule = -1;
             it = std::find_if(parts[b].begin(), parts[b].end(), [&](const Part& x) { return x.key == none; });
         }
         if (it == parts[b].end()) {
-            parts[b].push_back({key, std::move(p), 1});
+            parts[b].push_back({key, rule, std::move(p), 1});
             return true;
         }
         if (it->poly.contains(p)) return false;
@@ -377,10 +426,10 @@ PointInvariants Analysis::run() {
             // Every state of the part came along its rule: what the rule leads to from any
             // state (x =< 5000 for x < 5000, x' = x + 1) bounds what widening gave up, at
             // once, before the excess flows on around the loop and sustains itself there.
-            if (key >= 0) {
-                auto& range = ranges[static_cast<std::size_t>(key)];
+            if (it->rule >= 0) {
+                auto& range = ranges[static_cast<std::size_t>(it->rule)];
                 if (!range) {
-                    const Rule& r = program_.rules[static_cast<std::size_t>(key)];
+                    const Rule& r = program_.rules[static_cast<std::size_t>(it->rule)];
                     range = post(r, Poly(arity(r.head_point), PPL::UNIVERSE));
                 }
                 p.intersection_assign(*range);
@@ -390,13 +439,26 @@ PointInvariants Analysis::run() {
         return true;
     };
     // The part a post along rule ri from a part of point h goes into: at a partitioned
-    // header, the rule's own; inside the loop, the part it came from (so that a phase stays
-    // apart through the loop's body); elsewhere the one part.
-    auto key_of = [&](PointId h, const Rule& r, int ri, const Part& from) {
+    // header, the rule's own, and within it one per value of the header's flags that the
+    // post fixes (an up/down counter's direction: x =< 9 going up, x >= 1 going down); inside
+    // the loop, the part it came from (so that a phase stays apart through the loop's
+    // body); elsewhere the one part. Returns the key and the entering rule.
+    std::map<std::pair<int, std::vector<std::string>>, int> key_ids;
+    std::vector<std::optional<std::vector<PPL::dimension_type>>> flags(n);
+    auto key_of = [&](PointId h, const Rule& r, int ri, const Part& from, const Poly& post) {
         const PointId b = r.body_point;
-        if (partitioned[b]) return ri;
-        if (graph_.on_cycle[b] && graph_.component[b] == graph_.component[h]) return from.key;
-        return none;
+        if (partitioned[b]) {
+            if (!flags[b]) flags[b] = flag_positions(b);
+            std::vector<std::string> values;
+            for (PPL::dimension_type j : *flags[b]) {
+                auto v = fixed_value(post, j);
+                values.push_back(v ? v->str() : "*");
+            }
+            auto [at, fresh] = key_ids.try_emplace({ri, std::move(values)}, static_cast<int>(key_ids.size()));
+            return std::pair{at->second, ri};
+        }
+        if (graph_.on_cycle[b] && graph_.component[b] == graph_.component[h]) return std::pair{from.key, from.rule};
+        return std::pair{none, -1};
     };
     auto rules_from = [&](PointId p, auto&& each) {
         for (std::uint32_t ri : program_.points[p].rules) {
@@ -408,7 +470,8 @@ PointInvariants Analysis::run() {
     // cycle passes through a header, so the iteration ends.
     const Poly init = initial();
     Parts at(n);
-    join(at, q0, -1, init, false);
+    auto query_key = key_ids.try_emplace({-1, {}}, static_cast<int>(key_ids.size())).first->second;
+    join(at, q0, query_key, -1, init, false);
     std::deque<PointId> work{q0};
     std::vector<char> queued(n, 0);
     queued[q0] = 1;
@@ -422,7 +485,9 @@ PointInvariants Analysis::run() {
             for (const Part& part : from) {
                 check_time();
                 const PointId b = r.body_point;
-                if (join(at, b, key_of(h, r, ri, part), post(r, part.poly), true) && !queued[b]) {
+                Poly next = post(r, part.poly);
+                auto [key, entering] = key_of(h, r, ri, part, next);
+                if (join(at, b, key, entering, std::move(next), true) && !queued[b]) {
                     queued[b] = 1;
                     work.push_back(b);
                 }
@@ -432,12 +497,14 @@ PointInvariants Analysis::run() {
     // Descending: from a post-fixpoint, each round of posts is a smaller post-fixpoint.
     for (std::uint32_t k = 0; k < limits_.narrowing_rounds; ++k) {
         Parts next(n);
-        join(next, q0, -1, init, false);
+        join(next, q0, query_key, -1, init, false);
         for (PointId h = 0; h < n; ++h) {
             rules_from(h, [&](const Rule& r, int ri) {
                 for (const Part& part : at[h]) {
                     check_time();
-                    join(next, r.body_point, key_of(h, r, ri, part), post(r, part.poly), false);
+                    Poly image = post(r, part.poly);
+                    auto [key, entering] = key_of(h, r, ri, part, image);
+                    join(next, r.body_point, key, entering, std::move(image), false);
                 }
             });
         }

@@ -93,6 +93,18 @@ TEST_CASE("polyhedra: loops whose invariant has coefficients close without unrol
 
 TEST_CASE("polyhedra: a loop's phases and a disjunctive bound, by trace partitioning") {
     check_closed_at_once(phases);
+    // An up/down counter whose direction flag is set inside the loop: a part per entering
+    // rule and per value of the flag (d = 1 ∧ 0 =< x =< 9, d = 0 ∧ 1 =< x =< 10, ...), with
+    // widening up to the disequalities' sides (x != 10: x =< 9).
+    check_closed_at_once("?- p(1, X, D).\n"
+                         "p(1, X, D) :- p(2, X1, D1), X1 = 0, D1 = 1.\n"
+                         "p(2, X, D) :- p(3, X1, D), D = 1, X1 = X + 1.\n"
+                         "p(2, X, D) :- p(3, X1, D), D != 1, X1 = X - 1.\n"
+                         "p(3, X, D) :- p(2, X, D1), X = 10, D1 = 0.\n"
+                         "p(3, X, D) :- p(2, X, D1), X = 0, D1 = 1.\n"
+                         "p(3, X, D) :- p(2, X, D), X != 10, X != 0.\n"
+                         "p(2, X, D) :- error, X < 0.\n"
+                         "p(2, X, D) :- error, X > 10.\n");
     // i = 0; while (i < n) i++; no error when n >= 0 and i > n: i = 0 ∨ 1 =< i =< n.
     check_closed_at_once("?- p(1, I, N).\n"
                          "p(1, I, N) :- p(2, I1, N), I1 = 0.\n"
