@@ -457,9 +457,27 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
         }
         if (solver_.entails(solver_.conjunction(all), nullptr) != Answer::unsat) return false;
     }
+    std::vector<std::vector<CellId>> proofs(n);
+    // Houdini: drops from `set` the members of `among` that `set` does not keep invariant,
+    // until a pass drops none (so each proof in proofs[] is of the set that stays). False
+    // when the solver cannot tell.
+    auto houdini = [&](const std::vector<std::size_t>& among, std::vector<char>& set) {
+        for (bool changed = true; changed;) {
+            changed = false;
+            for (std::size_t i : among) {
+                if (!set[i]) continue;
+                Answer a = invariant(i, set, proofs[i]);
+                if (a == Answer::unknown) return false;
+                if (a == Answer::sat) {
+                    set[i] = 0;
+                    changed = true;
+                }
+            }
+        }
+        return true;
+    };
     // First each candidate alone: c at the header and the path back imply c at the goal.
     // Such a proof stays valid whatever else is abstracted later.
-    std::vector<std::vector<CellId>> proofs(n);
     std::vector<char> proven(n, 0), kept(n, 0);
     std::vector<std::size_t> pending;
     for (std::size_t i = 0; i < n; ++i) {
@@ -507,20 +525,9 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
                 premises[i] = 1;
             }
         }
-        for (bool changed = !facts.empty(); changed;) {
-            changed = false;
-            for (std::size_t i : facts) {
-                if (!premises[i]) continue;
-                Answer a = invariant(i, premises, proofs[i]);
-                if (a == Answer::unknown) {
-                    restore();
-                    return false;
-                }
-                if (a == Answer::sat) {
-                    premises[i] = 0;
-                    changed = true;
-                }
-            }
+        if (!houdini(facts, premises)) {
+            restore();
+            return false;
         }
         for (std::size_t i : facts) kept[i] = premises[i];
         const bool helps = std::count(premises.begin(), premises.end(), 1) > 0;
@@ -536,20 +543,9 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
             kept[i] = a == Answer::unsat ? 1 : 0;
         }
     }
-    for (bool changed = !all_abstractable; changed;) {
-        changed = false;
-        for (std::size_t i : pending) {
-            if (!kept[i]) continue;
-            Answer a = invariant(i, kept, proofs[i]);
-            if (a == Answer::unknown) {
-                restore();
-                return false;
-            }
-            if (a == Answer::sat) {
-                kept[i] = 0;
-                changed = true;
-            }
-        }
+    if (!all_abstractable && !houdini(pending, kept)) {
+        restore();
+        return false;
     }
     // What must stay: the Houdini proofs lean on whichever kept candidates Z3's core names,
     // and would block them all, so a candidate another way back breaks (x =< 2 where another
