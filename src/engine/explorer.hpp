@@ -169,6 +169,8 @@ private:
     // a position the loop changes and that the path entails at `state` (an abstraction above
     // may have let in states the analysis never saw).
     std::vector<Term> polyhedra_facts(PointId header, const std::vector<Term>& state);
+    // Those facts (and the partition's disjunction) as terms over the point variables.
+    std::vector<Term> polyhedra_terms(PointId header);
     // Per position of a loop header: the gcd of the constant amounts by which the loop's
     // rules move it, when every rule moves it by a constant and the gcd is at least 2;
     // 0 otherwise. Computed once per header.
@@ -270,6 +272,7 @@ private:
                                                 // abstracted at (its candidates: last_abstracted_)
     std::vector<std::optional<std::vector<Integer>>> step_moduli_;  // per point, when computed
     const PointInvariants* polyhedra_ = nullptr;
+    std::vector<std::optional<std::vector<Term>>> polyhedra_terms_;  // per point, when made
 };
 
 }  // namespace clpi::engine

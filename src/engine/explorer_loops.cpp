@@ -162,8 +162,27 @@ const std::vector<Integer>& Explorer::step_moduli(PointId header) {
 }
 
 std::vector<Term> Explorer::polyhedra_facts(PointId header, const std::vector<Term>& state) {
+    if (!polyhedra_ || !polyhedra_->complete || header >= polyhedra_->at.size()) return {};
+    const std::vector<Type>& types = types_[header];
+    // The facts as terms, made once per header (every copy of a loop asks again).
+    if (polyhedra_terms_.size() <= header) polyhedra_terms_.resize(program_.points.size());
+    if (!polyhedra_terms_[header]) polyhedra_terms_[header] = polyhedra_terms(header);
+    const std::vector<Term>& out = *polyhedra_terms_[header];
+    if (out.empty()) return out;
+    // The path entails them all, but where an abstraction above let in more: one check of
+    // them together, and only when that fails one by one.
+    std::vector<Term> instances;
+    for (Term t : out) instances.push_back(solver_.instantiate(t, state, types));
+    if (solver_.entails(solver_.conjunction(instances), nullptr) == Answer::unsat) return out;
+    std::vector<Term> entailed;
+    for (std::size_t k = 0; k < out.size(); ++k) {
+        if (solver_.entails(instances[k], nullptr) == Answer::unsat) entailed.push_back(out[k]);
+    }
+    return entailed;
+}
+
+std::vector<Term> Explorer::polyhedra_terms(PointId header) {
     std::vector<Term> out;
-    if (!polyhedra_ || !polyhedra_->complete || header >= polyhedra_->at.size()) return out;
     const std::vector<Type>& types = types_[header];
     const std::vector<bool>& modified = graph_.modified[header];
     auto changes = [&](const LinearFact& fact) {
@@ -200,17 +219,7 @@ std::vector<Term> Explorer::polyhedra_facts(PointId header, const std::vector<Te
         disjuncts.push_back(solver_.conjunction(conjuncts));
     }
     if (disjunction) out.push_back(solver_.disjunction(disjuncts));
-    if (out.empty()) return out;
-    // The path entails them all, but where an abstraction above let in more: one check of
-    // them together, and only when that fails one by one.
-    std::vector<Term> instances;
-    for (Term t : out) instances.push_back(solver_.instantiate(t, state, types));
-    if (solver_.entails(solver_.conjunction(instances), nullptr) == Answer::unsat) return out;
-    std::vector<Term> entailed;
-    for (std::size_t k = 0; k < out.size(); ++k) {
-        if (solver_.entails(instances[k], nullptr) == Answer::unsat) entailed.push_back(out[k]);
-    }
-    return entailed;
+    return out;
 }
 
 void Explorer::install_header(Frame& f) {

@@ -86,6 +86,41 @@ void add_stats(Stats& total, const Stats& s) {
 // bounded node costs a fraction of a minimax one). An UNSAFE a probe finds (replayed like
 // every counterexample) or a SAFE without a cut ends the run; anything else is forgotten (its
 // work still counts in the statistics).
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// How many bounded probes ran, and their time (for --stats).
+struct ProbeLog {
+    std::uint32_t count = 0;
+    double time_s = 0;
+};
+
+// One bounded probe: interpolation, no loop abstraction, unroll bound `bound`, at most
+// `max_nodes` nodes and `timeout_s` seconds (0: none). Its statistics go into `spent`;
+// `after` ends the note that an answer gets.
+Result bounded_probe(const Program& program, const Options& options, std::uint32_t bound,
+                     std::uint64_t max_nodes, double timeout_s, Stats& spent, ProbeLog& log,
+                     const std::string& after) {
+    Options probe = options;
+    probe.strategy = Strategy::bounded;
+    probe.unroll = bound;
+    probe.max_nodes = max_nodes;
+    probe.timeout_s = timeout_s;
+    auto t0 = std::chrono::steady_clock::now();
+    engine::Explorer explorer(program, probe, traits_of(Strategy::bounded));
+    Result r = explorer.run();
+    log.time_s += seconds_since(t0);
+    ++log.count;
+    add_stats(spent, r.stats);
+    if (r.verdict != Verdict::unknown) {
+        r.notes.push_back(fmt::format("found by a bounded probe (unroll bound {}, interpolation, "
+                                      "no loop abstraction) after {}",
+                                      bound, after));
+    }
+    return r;
+}
+
 struct Probe {
     std::uint64_t last_budget = 0;
     static constexpr std::uint64_t nodes_per_minimax_node = 8, min_budget = 200;
@@ -94,28 +129,14 @@ struct Probe {
     // Nothing when no probe was run or none answered; `spent` gets the probes' statistics.
     std::optional<Result> run(const Program& program, const Options& options,
                               std::uint64_t minimax_nodes, double time_left, Stats& spent,
-                              std::uint32_t& probes) {
+                              ProbeLog& log) {
         std::uint64_t budget = std::max(min_budget, nodes_per_minimax_node * minimax_nodes);
         if (budget < 2 * last_budget) return std::nullopt;  // not worth probing again yet
         last_budget = budget;
         for (std::uint32_t bound : bounds) {
-            Options probe = options;
-            probe.strategy = Strategy::bounded;
-            probe.unroll = bound;
-            probe.max_nodes = budget;
-            if (options.timeout_s > 0) probe.timeout_s = time_left;
-            engine::Explorer explorer(program, probe, traits_of(Strategy::bounded));
-            Result r = explorer.run();
-            ++probes;
-            add_stats(spent, r.stats);
-            if (r.verdict != Verdict::unknown) {
-                r.notes.push_back(fmt::format(
-                    "found by a bounded probe (unroll bound {}, interpolation, no loop "
-                    "abstraction) after minimax met an error that its loop abstraction made "
-                    "spurious",
-                    bound));
-                return r;
-            }
+            Result r = bounded_probe(program, options, bound, budget, time_left, spent, log,
+                                     "minimax met an error that its loop abstraction made spurious");
+            if (r.verdict != Verdict::unknown) return r;
             if (r.reason != UnknownReason::bound || r.stats.nodes >= budget) return std::nullopt;
             budget -= r.stats.nodes;
         }
@@ -128,29 +149,29 @@ struct Probe {
 // exit. So the unrolling is deepened: rounds with bounds 1, 2, 4, ... until a round needs
 // no cut (SAFE), finds a real error (UNSAFE), or the largest bound is reached (UNKNOWN).
 // With a time limit the search does not give up at the largest bound: it goes on doubling
-// the bound, each round led by a bounded probe at that bound (an error hundreds of steps deep
-// behind a loop with branches takes it a few hundred nodes), until an answer or the limit.
+// the bound, each round led by a bounded probe at four times that bound (an error hundreds
+// of steps deep behind a loop with branches takes it a few hundred nodes), until an answer
+// or the limit.
 Result verify_deepening(const Program& program, const Options& options,
                         const engine::PointInvariants* invariants) {
     auto t0 = std::chrono::steady_clock::now();
-    auto elapsed = [&] {
-        return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    };
+    auto elapsed = [&] { return seconds_since(t0); };
     const bool to_the_limit = options.timeout_s > 0;
-    auto time_left = [&] { return std::max(0.001, options.timeout_s - elapsed()); };
+    auto time_left = [&] { return to_the_limit ? std::max(0.001, options.timeout_s - elapsed()) : 0.0; };
     Stats total;
     Options round = options;
-    std::uint32_t rounds = 0, probes = 0;
+    std::uint32_t rounds = 0;
     std::uint64_t minimax_nodes = 0;
-    double minimax_time = 0, probe_time = 0;
+    double minimax_time = 0;
+    ProbeLog probes;
     Probe probe;
     auto finish = [&](Result r, std::uint32_t bound) {
         total.time_s = elapsed();
         total.deepening_rounds = rounds;
         total.deepening_bound = bound;
         total.minimax_time_s = minimax_time;
-        total.probes = probes;
-        total.probe_time_s = probe_time;
+        total.probes = probes.count;
+        total.probe_time_s = probes.time_s;
         r.stats = total;
         return r;
     };
@@ -160,23 +181,9 @@ Result verify_deepening(const Program& program, const Options& options,
             // times the minimax round's bound and on half the time left, so that a deep error
             // (a nested loop's: outer times inner iterations) is found before the costlier
             // rounds, and a safe program still gets rounds.
-            Options deep = options;
-            deep.strategy = Strategy::bounded;
-            deep.unroll = 4 * bound;
-            deep.timeout_s = time_left() / 2;
-            auto p0 = std::chrono::steady_clock::now();
-            engine::Explorer explorer(program, deep, traits_of(Strategy::bounded));
-            Result r = explorer.run();
-            probe_time += std::chrono::duration<double>(std::chrono::steady_clock::now() - p0).count();
-            ++probes;
-            add_stats(total, r.stats);
-            if (r.verdict != Verdict::unknown) {
-                r.notes.push_back(fmt::format(
-                    "found by a bounded probe (unroll bound {}, interpolation, no loop "
-                    "abstraction) after minimax rounds up to {} unrollings",
-                    4 * bound, bound / 2));
-                return finish(r, bound / 2);
-            }
+            Result r = bounded_probe(program, options, 4 * bound, 0, time_left() / 2, total, probes,
+                                     fmt::format("minimax rounds up to {} unrollings", bound / 2));
+            if (r.verdict != Verdict::unknown) return finish(r, bound / 2);
             const bool limit = r.reason != UnknownReason::bound && r.reason != UnknownReason::timeout;
             if (limit || elapsed() >= options.timeout_s) {  // memory, solver, interrupted, time
                 if (r.reason == UnknownReason::bound) {
@@ -187,11 +194,11 @@ Result verify_deepening(const Program& program, const Options& options,
             }
         }
         round.unroll = bound;
-        if (options.timeout_s > 0) round.timeout_s = time_left();
+        round.timeout_s = time_left();
         auto m0 = std::chrono::steady_clock::now();
         engine::Explorer explorer(program, round, traits_of(options.strategy), invariants);
         Result r = explorer.run();
-        minimax_time += std::chrono::duration<double>(std::chrono::steady_clock::now() - m0).count();
+        minimax_time += seconds_since(m0);
         ++rounds;
         add_stats(total, r.stats);
         minimax_nodes += r.stats.nodes;
@@ -213,11 +220,9 @@ Result verify_deepening(const Program& program, const Options& options,
             return finish(r, bound);
         }
         if (r.stats.spurious_errors > 0 && bound <= Options::max_deepening) {
-            double left = options.timeout_s > 0 ? time_left() : 0;
-            auto p0 = std::chrono::steady_clock::now();
-            std::optional<Result> found = probe.run(program, options, minimax_nodes, left, total, probes);
-            probe_time += std::chrono::duration<double>(std::chrono::steady_clock::now() - p0).count();
-            if (found) return finish(*found, bound);
+            if (auto found = probe.run(program, options, minimax_nodes, time_left(), total, probes)) {
+                return finish(*found, bound);
+            }
         }
     }
 }
@@ -226,6 +231,7 @@ Result verify_deepening(const Program& program, const Options& options,
 
 void prepare_verify() { solver::prepare_context(); }
 
+namespace {
 // The polyhedral analysis gets a tenth of the time limit, and at most a second: its facts
 // save unrollings, but a loop the path's own candidates close does not need them.
 engine::PolyhedraLimits polyhedra_limits(const Options& options) {
@@ -233,6 +239,7 @@ engine::PolyhedraLimits polyhedra_limits(const Options& options) {
     if (options.timeout_s > 0) limits.time_s = std::min(limits.time_s, options.timeout_s / 10);
     return limits;
 }
+}  // namespace
 
 Result verify(const Program& program, const Options& options) {
     solver::begin_run();
