@@ -13,6 +13,8 @@ packages=(
   cmake g++ gcc ninja-build pkg-config git
   # solver and front end
   libz3-dev z3 tao-pegtl-dev
+  # a second solver, independent of Z3, that checks the certificates of SAFE (--validate)
+  cvc5
   # loop invariants by abstract interpretation over polyhedra
   libppl-dev libgmp-dev
   # libraries that save hand-written code

@@ -65,6 +65,14 @@ struct Stats {
     // Filled by the command line: reading the input before the search (a CHC problem's
     // import, a C program's conversion, parsing and checking); not part of time_s.
     double input_time_s = 0;
+    // For SAFE: the time to build the certificate from the memo tables (part of time_s).
+    double certificate_build_time_s = 0;
+    // Filled by the command line with --validate: the certificate's clauses checked, the
+    // time of the check, the solver, and whether every clause held.
+    std::uint64_t certificate_clauses = 0;
+    double certificate_time_s = 0;
+    std::string certificate_solver;
+    bool certificate_validated = false;
 };
 
 struct CounterexampleStep {
@@ -92,6 +100,23 @@ struct Invariant {
     std::string formula;  // CLP syntax, named by the variables of the point's first rule
 };
 
+// A SAFE answer's proof in a form anyone can check: per program point, a formula over the
+// point's state such that the query implies the start point's, every rule from a point
+// keeps its successor's, and no error rule is enabled from one (an inductive invariant of
+// the program, i.e. a model of its Horn clauses). Built from the memo tables: a point's
+// formula is the disjunction of the interpolants stored there.
+struct PointCertificate {
+    PointId point = no_point;
+    std::string label;               // "p(1)"
+    std::vector<std::string> names;  // of the state positions, from the point's first rule
+    std::string clp;                 // the formula in CLP syntax, over `names`
+    std::string smtlib;              // the same in SMT-LIB, position i named `$i`
+};
+
+struct Certificate {
+    std::vector<PointCertificate> points;  // every point of the program, in order
+};
+
 // What one loop header occurrence learnt (minimax).
 struct HeaderReport {
     std::string point;
@@ -109,6 +134,10 @@ struct Result {
     std::vector<Invariant> invariants;   // memo entries at loop headers (minimax)
     std::vector<HeaderReport> headers;   // loop header occurrences, in order of finishing
     std::optional<Tree> tree;            // with Options::record_tree
+    // For SAFE from a strategy that interpolates; otherwise nothing, and for SAFE
+    // `no_certificate` says why.
+    std::optional<Certificate> certificate;
+    std::string no_certificate;
     std::vector<std::string> notes;   // e.g. "program has loops: explored with default bound 20"
 };
 

@@ -3,6 +3,7 @@
 // point, so `p(K, X) :- p(J, Y), c` is the clause  P_K(X) /\ c => P_J(Y).
 #include <fmt/format.h>
 
+#include "clpi/certificate.hpp"
 #include "clpi/chc.hpp"
 
 namespace clpi {
@@ -20,6 +21,7 @@ class Exporter {
 public:
     explicit Exporter(const Program& p) : p_(p) {}
     std::string run();
+    std::string checks(const Certificate& c, std::vector<std::string>& names);
 
 private:
     std::string sort_of(Type t) const {
@@ -38,6 +40,9 @@ private:
     std::string atom(PointId point, const Atom& a, const std::vector<Variable>& vars) const;
     std::string clause(const std::vector<Variable>& vars, std::vector<std::string> body,
                        const std::string& head) const;
+    std::string check(const std::vector<Variable>& vars, const std::vector<std::string>& body,
+                      const std::string& head) const;
+    std::string point_sorts(PointId pt) const;
 
     const Program& p_;
 };
@@ -160,18 +165,22 @@ std::string Exporter::clause(const std::vector<Variable>& vars, std::vector<std:
     return fmt::format("(assert (forall ({})\n  {}))\n", binders, implication);
 }
 
+std::string Exporter::point_sorts(PointId pt) const {
+    const Point& point = p_.points[pt];
+    const Predicate& pred = p_.predicates.at(point.pred);
+    std::string sorts;
+    for (std::size_t i = point.first_state_arg; i < pred.arg_types.size(); ++i) {
+        sorts += (sorts.empty() ? "" : " ") + sort_of(pred.arg_types[i]);
+    }
+    return sorts;
+}
+
 std::string Exporter::run() {
     std::string out = "(set-logic HORN)\n";
     if (!p_.file.empty()) out += fmt::format("; exported by clpi from {}\n", p_.file);
     out += "; sat: the program is safe (error unreachable); unsat: it is unsafe\n";
     for (PointId pt = 0; pt < p_.points.size(); ++pt) {
-        const Point& point = p_.points[pt];
-        const Predicate& pred = p_.predicates.at(point.pred);
-        std::string sorts;
-        for (std::size_t i = point.first_state_arg; i < pred.arg_types.size(); ++i) {
-            sorts += (sorts.empty() ? "" : " ") + sort_of(pred.arg_types[i]);
-        }
-        out += fmt::format("(declare-fun {} ({}) Bool)\n", quote(p_.point_label(pt)), sorts);
+        out += fmt::format("(declare-fun {} ({}) Bool)\n", quote(p_.point_label(pt)), point_sorts(pt));
     }
     const Query& q = p_.query;
     std::vector<std::string> qbody = conjuncts(q.constraints, q.vars);
@@ -188,8 +197,57 @@ std::string Exporter::run() {
     return out + "(check-sat)\n";
 }
 
+// One check of a clause under the certificate: its variables as constants, its body, the
+// negation of its head; unsat means the clause holds.
+std::string Exporter::check(const std::vector<Variable>& vars, const std::vector<std::string>& body,
+                            const std::string& head) const {
+    std::string out = "(push 1)\n";
+    for (const Variable& v : vars) out += fmt::format("(declare-const {} {})\n", quote(v.name), sort_of(v.type));
+    for (const std::string& b : body) out += fmt::format("(assert {})\n", b);
+    out += fmt::format("(assert (not {}))\n(check-sat)\n(pop 1)\n", head);
+    return out;
+}
+
+// The certificate's formulas as definitions of the clauses' predicates, then one check per
+// clause, in the order of `names`.
+std::string Exporter::checks(const Certificate& c, std::vector<std::string>& names) {
+    std::string out = "(set-logic ALL)\n";
+    if (!p_.file.empty()) out += fmt::format("; the certificate of {}, clause by clause\n", p_.file);
+    for (const PointCertificate& pc : c.points) {
+        std::string params;
+        const Point& point = p_.points.at(pc.point);
+        const Predicate& pred = p_.predicates.at(point.pred);
+        for (std::size_t i = point.first_state_arg; i < pred.arg_types.size(); ++i) {
+            std::size_t pos = i - point.first_state_arg;
+            std::string name = "$" + std::to_string(pos) + (pred.arg_types[i] == Type::array ? "a" : "");
+            params += fmt::format("{}({} {})", params.empty() ? "" : " ", name, sort_of(pred.arg_types[i]));
+        }
+        out += fmt::format("(define-fun {} ({}) Bool\n  {})\n", quote(pc.label), params, pc.smtlib);
+    }
+    const Query& q = p_.query;
+    names.push_back("the query");
+    out += "; the query\n" + check(q.vars, conjuncts(q.constraints, q.vars), atom(q.point, q.atom, q.vars));
+    for (const Rule& r : p_.rules) {
+        if (r.body_kind == BodyKind::terminal) continue;
+        std::vector<std::string> body{atom(r.head_point, r.head, r.vars)};
+        for (std::string& part : conjuncts(r.constraints, r.vars)) body.push_back(std::move(part));
+        bool to_error = r.body_kind == BodyKind::error || r.body_point == no_point;
+        std::string head = to_error ? "false" : atom(r.body_point, *r.body, r.vars);
+        std::string name = fmt::format("rule {}", r.index);
+        if (r.loc.line > 0) name += fmt::format(" (line {})", r.loc.line);
+        names.push_back(name);
+        out += fmt::format("; {}\n", name) + check(r.vars, body, head);
+    }
+    return out;
+}
+
 }  // namespace
 
 std::string export_chc(const Program& program) { return Exporter(program).run(); }
+
+std::string certificate_checks_smtlib(const Program& program, const Certificate& certificate,
+                                      std::vector<std::string>& clause_names) {
+    return Exporter(program).checks(certificate, clause_names);
+}
 
 }  // namespace clpi

@@ -15,6 +15,7 @@
 #include "cli/hard_stop.hpp"
 #include "cli/load.hpp"
 #include "cli/report.hpp"
+#include "clpi/certificate.hpp"
 #include "clpi/engine.hpp"
 #include "clpi/parse.hpp"
 
@@ -44,6 +45,9 @@ struct VerifyArgs {
     bool stats = false;
     bool quiet = false;
     bool invariants = false;
+    std::string certificate;   // where the certificate of a SAFE goes
+    bool validate = false;
+    std::string validator = "cvc5";
     std::string tree;          // text, dot, json, html, svg
     std::string out;           // where the tree goes (default: standard output)
     bool ascii = false;
@@ -120,6 +124,23 @@ const char* chc_comp_answer(Verdict v) {
     return "unknown";
 }
 
+// The SV-COMP answer for the property unreach-call: `true` when no call of the error
+// function is reachable, `false(unreach-call)` when one is.
+const char* sv_comp_answer(Verdict v) {
+    switch (v) {
+    case Verdict::safe: return "true";
+    case Verdict::unsafe: return "false(unreach-call)";
+    case Verdict::unknown: return "unknown";
+    }
+    return "unknown";
+}
+
+// The first line --output asks for, if any.
+void print_answer_line(const std::string& output, Verdict v) {
+    if (output == "chc-comp") std::cout << chc_comp_answer(v) << "\n";
+    if (output == "sv-comp") std::cout << sv_comp_answer(v) << "\n";
+}
+
 // The run did not stop within `grace` seconds of its time limit (a solver call went on
 // after it was interrupted): UNKNOWN (timeout) is printed as the run would have printed it,
 // without the statistics the engine has not handed back, and the process ends here.
@@ -141,7 +162,7 @@ const char* chc_comp_answer(Verdict v) {
     } else if (a.json) {
         std::cout << result_json(program, r).dump(2) << "\n";
     } else {
-        if (a.output == "chc-comp") std::cout << chc_comp_answer(r.verdict) << "\n";
+        print_answer_line(a.output, r.verdict);
         std::cout << result_text(program, r);
     }
     for (const std::string& n : r.notes) std::cerr << "clpi: note: " << n << "\n";
@@ -186,6 +207,54 @@ int run_verify(const VerifyArgs& a) {
     std::signal(SIGTERM, SIG_DFL);
     if (live) std::cerr << "\r\033[K" << std::flush;
 
+    // A SAFE is only as good as its proof: with --validate a second solver checks the
+    // certificate first, and the answer is SAFE only when every clause holds.
+    std::optional<CertificateCheck> check;
+    if (r.verdict == Verdict::safe && a.validate) {
+        if (!r.certificate) {
+            r.verdict = Verdict::unknown;
+            r.reason = UnknownReason::solver;
+            r.reason_text = "the search proved the program safe, but built no certificate to "
+                            "validate: " + r.no_certificate;
+        } else {
+            check = check_certificate(*program, *r.certificate, a.validator);
+            r.stats.certificate_clauses = check->clauses;
+            r.stats.certificate_time_s = check->time_s;
+            r.stats.certificate_solver = a.validator;
+            if (check->outcome == CertificateCheck::Outcome::invalid) {
+                std::cerr << fmt::format(
+                    "clpi: internal error: the search answered SAFE, but its certificate fails "
+                    "at {} under {}: {}. This is a bug; please report it with the program.\n",
+                    check->clause, a.validator, check->detail);
+                if (!a.certificate.empty()) std::ofstream(a.certificate) << certificate_clp(*program, *r.certificate);
+                return exit_internal;
+            }
+            if (check->outcome != CertificateCheck::Outcome::valid) {
+                r.verdict = Verdict::unknown;
+                r.reason = UnknownReason::solver;
+                r.reason_text = fmt::format("the certificate of SAFE was not validated{}: {}",
+                                            check->clause.empty() ? "" : " at " + check->clause,
+                                            check->detail);
+            } else {
+                r.stats.certificate_validated = true;
+            }
+        }
+    }
+    if (!a.certificate.empty()) {
+        if (r.verdict == Verdict::safe && r.certificate) {
+            std::ofstream file(a.certificate, std::ios::binary);
+            file << certificate_clp(*program, *r.certificate);
+            if (!file) {
+                std::cerr << "clpi: error: cannot write " << a.certificate << "\n";
+                return exit_usage;
+            }
+        } else if (r.verdict == Verdict::safe) {
+            r.notes.push_back("no certificate written: " + r.no_certificate);
+        } else {
+            r.notes.push_back("no certificate written: only a SAFE answer has one");
+        }
+    }
+
     // A tree in a machine format on standard output leaves the verdict to standard error
     // (and to the exit status), so that the output stays one document.
     bool tree_on_stdout = !a.tree.empty() && a.tree != "text" && a.out.empty();
@@ -194,7 +263,7 @@ int run_verify(const VerifyArgs& a) {
     } else if (a.json) {
         std::cout << result_json(*program, r).dump(2) << "\n";
     } else {
-        if (a.output == "chc-comp") std::cout << chc_comp_answer(r.verdict) << "\n";
+        print_answer_line(a.output, r.verdict);
         std::cout << result_text(*program, r);
         // A run stopped by a limit shows how far it got, asked or not.
         bool stopped = r.reason == UnknownReason::timeout || r.reason == UnknownReason::memory ||
@@ -272,14 +341,29 @@ Runner add_verify_command(CLI::App& app) {
                     "normal: the verdict first; chc-comp: first a line `sat` (SAFE: the Horn "
                     "clauses have a model, no error is reachable), `unsat` (UNSAFE: the "
                     "clauses are contradictory, an error is reachable) or `unknown`, as "
-                    "CHC-COMP solvers answer; then the normal output. Exit status unchanged")
-        ->check(CLI::IsMember({"normal", "chc-comp"}))
+                    "CHC-COMP solvers answer; sv-comp: first a line `true` (SAFE), "
+                    "`false(unreach-call)` (UNSAFE) or `unknown`, as SV-COMP verifiers answer "
+                    "for the property unreach-call; then the normal output. Exit status unchanged")
+        ->check(CLI::IsMember({"normal", "chc-comp", "sv-comp"}))
         ->excludes(json)
         ->capture_default_str();
     cmd->add_flag("--stats", args->stats, "print statistics after the verdict");
     cmd->add_flag("--invariants", args->invariants,
                   "for SAFE, print the interpolant stored at each loop header (the invariant "
                   "it proved), in CLP syntax");
+    cmd->add_option("--certificate", args->certificate,
+                    "for SAFE, write the proof to FILE: a formula per program point that holds "
+                    "at the query, is kept by every rule and excludes every error rule (an "
+                    "inductive invariant), in CLP syntax")
+        ->type_name("FILE");
+    cmd->add_flag("--validate", args->validate,
+                  "for SAFE, check the certificate clause by clause with a second solver (cvc5, "
+                  "independent of the engine's Z3) before answering: SAFE only when every clause "
+                  "holds; UNKNOWN when the solver cannot tell; a failing clause is an internal "
+                  "error (exit 6)");
+    cmd->add_option("--validator", args->validator,
+                    "the solver --validate runs (an SMT-LIB solver command: cvc5, z3, or a path)")
+        ->capture_default_str();
     cmd->add_flag("-q,--quiet", args->quiet, "no progress line on the terminal");
     cmd->add_option("--tree", args->tree,
                     "write the derivation tree: text (a terminal tree), dot (Graphviz), json "

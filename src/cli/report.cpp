@@ -102,6 +102,12 @@ std::string stats_text(const Stats& s) {
                                    "projection {:.3f}, upkeep {:.3f})",
                                    s.solver_time_s, s.feasibility_time_s, s.core_time_s,
                                    s.entailment_time_s, s.projection_time_s, s.upkeep_time_s));
+    if (!s.certificate_solver.empty()) {
+        row("certificate", fmt::format("built in {:.3f} s; {} clauses checked by {} in {:.3f} s: {}",
+                                       s.certificate_build_time_s, s.certificate_clauses,
+                                       s.certificate_solver, s.certificate_time_s,
+                                       s.certificate_validated ? "valid" : "not validated"));
+    }
     row("max depth", s.max_depth);
     row("wall time", fmt::format("{:.3f} s (reading the input before it: {:.3f} s)", s.time_s,
                                  s.input_time_s));
@@ -118,6 +124,10 @@ std::string tree_result_json(const Program& program, const Result& r) {
     j["stats"]["polyhedra"].erase("time_s");
     j["stats"]["deepening"].erase("minimax_time_s");
     j["stats"]["deepening"].erase("probe_time_s");
+    if (j["stats"].contains("certificate")) {
+        j["stats"]["certificate"].erase("build_time_s");
+        j["stats"]["certificate"].erase("time_s");
+    }
     return j.dump();
 }
 
@@ -132,7 +142,7 @@ std::string invariants_text(const Result& r) {
 }
 
 nlohmann::json stats_json(const Stats& s) {
-    return {{"nodes", s.nodes},
+    nlohmann::json j = {{"nodes", s.nodes},
             {"infeasible", s.infeasible},
             {"subsumed", s.subsumed},
             {"forced_subsumptions", s.forced_subsumptions},
@@ -175,6 +185,14 @@ nlohmann::json stats_json(const Stats& s) {
             {"time_s", s.time_s},
             {"input_time_s", s.input_time_s},
             {"peak_memory_mb", s.peak_memory_mb}};
+    if (!s.certificate_solver.empty()) {
+        j["certificate"] = {{"build_time_s", s.certificate_build_time_s},
+                            {"solver", s.certificate_solver},
+                            {"clauses", s.certificate_clauses},
+                            {"time_s", s.certificate_time_s},
+                            {"validated", s.certificate_validated}};
+    }
+    return j;
 }
 
 nlohmann::json result_json(const Program& program, const Result& r) {
@@ -212,6 +230,13 @@ nlohmann::json result_json(const Program& program, const Result& r) {
             inv.push_back({{"point", i.point}, {"node", i.node}, {"formula", i.formula}});
         }
         j["invariants"] = inv;
+    }
+    if (r.certificate) {
+        nlohmann::json points = nlohmann::json::array();
+        for (const PointCertificate& pc : r.certificate->points) {
+            points.push_back({{"point", pc.label}, {"variables", pc.names}, {"formula", pc.clp}});
+        }
+        j["certificate"] = points;
     }
     if (!r.headers.empty()) {
         nlohmann::json hs = nlohmann::json::array();

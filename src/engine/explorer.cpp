@@ -57,6 +57,17 @@ bool Explorer::entailed(Term goal, std::vector<CellId>& core) {
     return true;
 }
 
+// An entry made inside copies of a loop speaks for goals inside those same copies only. Its
+// subtree went back to their headers, whose candidates its closures proved; a goal under
+// another copy goes back to that copy's header, whose candidates (and whose values of the
+// positions the loop leaves alone) may differ, and nothing proved them along this subtree.
+// Two ways into one loop (x = 0 or x = 5, then a body that resets x) must not share a body.
+bool Explorer::in_same_loops(const MemoEntry& e) const {
+    return std::all_of(e.in_loops_of.begin(), e.in_loops_of.end(), [&](std::uint64_t h) {
+        return std::any_of(frames_.begin(), frames_.end(), [&](const Frame& f) { return f.header && f.node == h; });
+    });
+}
+
 bool Explorer::subsumed(PointId point, const std::vector<Term>& state, std::vector<CellId>& core,
                         bool& complete, const MemoEntry** by, std::vector<LoopProof>& proofs) {
     ++on_path_[point];  // the goal's own counts include itself
@@ -67,6 +78,7 @@ bool Explorer::subsumed(PointId point, const std::vector<Term>& state, std::vect
     for (auto it = entries.rbegin(); it != entries.rend(); ++it) {
         const MemoEntry& e = *it;
         if (!e.covers(on_path_)) continue;
+        if (!in_same_loops(e)) continue;
         // A model of the path that violates the interpolant disproves entailment for free.
         bool covered = !solver_.model_falsifies_at(e.interpolant, state, types_[point]) &&
                        entailed(solver_.instantiate(e.interpolant, state, types_[point]), core);
@@ -343,6 +355,7 @@ void Explorer::finish_frame() {
         }
     }
     if (f.header) require_candidates_above(f);
+    if (traits_.interpolate && !itp) ++goals_without_entry_;
     if (itp) {
         MemoEntry e;
         e.interpolant = *itp;
@@ -369,6 +382,9 @@ void Explorer::finish_frame() {
             rec_event("memo", f.node, text);
         }
         if (!f.complete) e.counts = on_path_;  // still counts f itself
+        for (const Frame& a : frames_) {
+            if (a.header && graph_.component[a.point] == graph_.component[f.point]) e.in_loops_of.push_back(a.node);
+        }
         memo_.store(f.point, std::move(e));
     }
     if (traits_.loops && graph_.header[f.point]) finish_header(f, itp);
@@ -515,7 +531,12 @@ Result Explorer::search() {
     } else {
         r.verdict = Verdict::safe;
     }
-    if (r.verdict == Verdict::safe) r.invariants = invariants_;
+    if (r.verdict == Verdict::safe) {
+        r.invariants = invariants_;
+        const double before = limits_.elapsed_s();
+        r.certificate = certificate(r.no_certificate);
+        stats_.certificate_build_time_s = limits_.elapsed_s() - before;
+    }
     r.headers = header_reports_;
     return finish(std::move(r));
 }

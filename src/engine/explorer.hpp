@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <unordered_map>
 #include <vector>
 
 #include "clpi/engine.hpp"
@@ -216,6 +217,9 @@ private:
     // whether the entry's subtree was explored without a cut.
     bool subsumed(PointId point, const std::vector<Term>& state, std::vector<solver::CellId>& core,
                   bool& complete, const MemoEntry** by, std::vector<LoopProof>& proofs);
+    // May the entry cover a goal here: is every loop header copy it was made under still
+    // on the path?
+    [[nodiscard]] bool in_same_loops(const MemoEntry& e) const;
     void finish_leaf(const std::vector<solver::CellId>& max_cells, bool complete,
                      const std::vector<LoopProof>& proofs = {});
     void finish_frame();
@@ -234,6 +238,10 @@ private:
     std::optional<Term> interpolant_of_top(const std::vector<solver::CellId>& max_cells);
     void report_progress();
     Result finish(Result r);
+    // ---- certificates (explorer_certificate.cpp) ----
+    // For SAFE: per point, the disjunction of its memo entries (nothing, with the reason in
+    // `why`, when some finished goal stored none).
+    std::optional<Certificate> certificate(std::string& why);
 
     const Program& program_;
     const Options& options_;
@@ -263,6 +271,12 @@ private:
     // Summaries keep core checks small on long paths (bounded; minimax's loop headers keep
     // their own projected contexts, and dse computes no cores).
     bool summaries_ = false;
+    // A goal finished without a memo entry (its interpolant could not be projected): the
+    // memo tables then miss a part of the proof, and no certificate is built from them.
+    std::uint64_t goals_without_entry_ = 0;
+    // Per finished loop header node: which of its candidates ended abstracted. A memo entry's
+    // loop context for one of those is moot (no proof keeps that candidate).
+    std::unordered_map<std::uint64_t, std::vector<bool>> abstracted_at_finish_;
     bool record_ = false;
     Tree tree_;
     std::vector<ConstraintRef> cell_origin_;  // per live cell: the node constraint it shows as

@@ -992,6 +992,8 @@ void Explorer::finish_header(const Frame& f, std::optional<Term> interpolant) {
     rep.point = program_.point_label(f.point);
     rep.node = f.node;
     const Header& h = *f.header;
+    std::vector<bool>& abstracted = abstracted_at_finish_[f.node];
+    for (const Candidate& c : h.candidates) abstracted.push_back(c.min);
     for (std::size_t i = 0; i < h.candidates.size(); ++i) {
         const Candidate& c = h.candidates[i];
         ++(c.min ? stats_.candidates_abstracted : stats_.candidates_kept);

@@ -34,6 +34,12 @@ struct MemoEntry {
     // only goals whose counts are at least these everywhere (their bounded subtree is
     // contained in the one explored).
     std::vector<std::uint32_t> counts;
+    // The loop header nodes above it whose loop it lies in (same strongly connected
+    // component): it covers only goals under those same header copies (explorer.cpp,
+    // in_same_loops). The positions those loops never change keep, at this goal, what the
+    // header's interpolant says of them; the certificate adds that back (the interpolant
+    // itself leaves it to the path).
+    std::vector<std::uint64_t> in_loops_of;
 
     [[nodiscard]] bool covers(const std::vector<std::uint32_t>& goal_counts) const {
         for (std::size_t p = 0; p < counts.size(); ++p) {

@@ -43,15 +43,15 @@ void flatten_and(const z3::expr& e, std::vector<z3::expr>& out) {
 // Precedence levels of CLP expressions, loosest first: comparison, sum, product, unary.
 class ClpPrinter {
 public:
-    explicit ClpPrinter(std::span<const std::string> names) : names_(names) {}
+    ClpPrinter(std::span<const std::string> names, bool source) : names_(names), source_(source) {}
 
     std::string formula(const z3::expr& e) {
         if (e.is_true()) return "true";
-        if (e.is_false()) return "false";
+        if (e.is_false()) return source_ ? "0 = 1" : "false";
         if (!e.is_app()) return e.to_string();
         switch (e.decl().decl_kind()) {
-        case Z3_OP_AND: return join(e, " ∧ ", true);
-        case Z3_OP_OR: return join(e, " ∨ ", true);
+        case Z3_OP_AND: return source_ ? join(e, ", ", false) : join(e, " ∧ ", true);
+        case Z3_OP_OR: return source_ ? "(" + join(e, " ; ", false) + ")" : join(e, " ∨ ", true);
         case Z3_OP_NOT: return negated(e.arg(0));
         case Z3_OP_EQ: return compare(e, "=");
         case Z3_OP_DISTINCT: return compare(e, "!=");
@@ -74,6 +74,19 @@ private:
             case Z3_OP_GT: return compare(a, "=<");
             default: break;
             }
+            // The rule language has no negation: push it inwards (De Morgan).
+            if (source_ && a.is_true()) return "0 = 1";
+            if (source_ && a.is_false()) return "true";
+            if (source_ && (a.decl().decl_kind() == Z3_OP_AND || a.decl().decl_kind() == Z3_OP_OR)) {
+                bool conj = a.decl().decl_kind() == Z3_OP_AND;
+                std::string out;
+                for (unsigned k = 0; k < a.num_args(); ++k) {
+                    if (k > 0) out += conj ? " ; " : ", ";
+                    out += negated(a.arg(k));
+                }
+                return conj ? "(" + out + ")" : out;
+            }
+            if (source_ && a.decl().decl_kind() == Z3_OP_NOT) return formula(a.arg(0));
         }
         return "¬(" + formula(a) + ")";
     }
@@ -166,6 +179,7 @@ private:
     }
 
     std::span<const std::string> names_;
+    bool source_ = false;  // the rule language's syntax (`,`, `;`), not the display's (∧, ∨)
 };
 
 }  // namespace
@@ -207,7 +221,11 @@ std::vector<std::uint32_t> Solver::point_vars_in(Term t) {
 }
 
 std::string Solver::to_clp(Term t, std::span<const std::string> names) {
-    return ClpPrinter(names).formula(impl_->at(t));
+    return ClpPrinter(names, false).formula(impl_->at(t));
+}
+
+std::string Solver::to_clp_source(Term t, std::span<const std::string> names) {
+    return ClpPrinter(names, true).formula(impl_->at(t));
 }
 
 }  // namespace clpi::solver

@@ -322,6 +322,7 @@ Term Solver::conjunction(std::span<const Term> ts) {
 }
 
 Term Solver::disjunction(std::span<const Term> ts) {
+    if (ts.empty()) return impl_->false_term;  // not Z3's `(or)`, which SMT-LIB does not have
     if (ts.size() == 1) return ts[0];
     z3::expr_vector v(impl_->ctx);
     for (Term t : ts) v.push_back(impl_->at(t));

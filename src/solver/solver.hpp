@@ -109,6 +109,9 @@ public:
     std::vector<std::uint32_t> point_vars_in(Term t);
     // `t` (over point variables) in CLP syntax, point variable i printed as names[i].
     std::string to_clp(Term t, std::span<const std::string> names);
+    // The same in the rule language's own syntax (`A, B`, `(A ; B)`, `0 = 1` for false), as
+    // a rule body or a certificate takes it.
+    std::string to_clp_source(Term t, std::span<const std::string> names);
 
     // ---- the path ----
     void push();

@@ -2,6 +2,8 @@
 """Every program of clp/ (and examples/*.c when the C converter is built) exported as CHC:
 Z3 reads each file, and every answer Z3 gives agrees with clpi's verdict on the program
 (sat = SAFE, unsat = UNSAFE); then the exported file imported again gets clpi's verdict.
+Every SAFE of clpi, on the program and on its re-import, is checked with --validate: its
+certificate must hold under cvc5.
 
 usage: check_export_z3.py CLPI SOURCE_DIR
 Z3's timeouts and unknowns are tolerated, counted and printed, and so is a re-imported run
@@ -27,7 +29,9 @@ def first_word(text):
 
 
 def clpi_verdict(clpi, path):
-    out = subprocess.run([clpi, "verify", "-q", "--timeout", str(CLPI_LIMIT_S), path],
+    # --validate: each SAFE's certificate is checked by cvc5 too, on the program as read
+    # (the CLP program, and the same program read back from its CHC export).
+    out = subprocess.run([clpi, "verify", "-q", "--validate", "--timeout", str(CLPI_LIMIT_S), path],
                          capture_output=True, text=True, timeout=CLPI_LIMIT_S + 30)
     if out.returncode not in (0, 5, 10):
         raise SystemExit("FAIL: clpi verify %s exited %d: %s" % (path, out.returncode, out.stderr))

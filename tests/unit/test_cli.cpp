@@ -188,3 +188,47 @@ TEST_CASE("cli: --tree in every format, compare and explain") {
     CHECK(ex.out.find("12.2 `L >= 1`") != std::string::npos);  // a candidate of the second copy
     CHECK(clpi("explain " + lock.string() + " 999").status == 1);
 }
+
+TEST_CASE("cli: --certificate writes the proof, --validate checks it with cvc5") {
+    fs::path loop = write("loop.clp", looping);
+    fs::path cert = scratch() / "loop.cert";
+    Run v = clpi("verify --validate --stats --certificate " + cert.string() + " " + loop.string());
+    CHECK(v.status == 0);
+    CHECK(v.out.rfind("SAFE\n", 0) == 0);
+    // The query and the two rules (the error rule included) hold under cvc5.
+    CHECK(v.out.find("certificate      built in ") != std::string::npos);
+    CHECK(v.out.find("; 3 clauses checked by cvc5 in ") != std::string::npos);
+    CHECK(v.out.find(": valid") != std::string::npos);
+    std::string text = slurp(cert);
+    CHECK(text.find("invariant(p(0, X)) :- X >= 0") != std::string::npos);
+
+    Run j = clpi("verify --json --validate " + loop.string());
+    auto doc = nlohmann::json::parse(j.out);
+    CHECK(doc["stats"]["certificate"]["validated"] == true);
+    CHECK(doc["stats"]["certificate"]["solver"] == "cvc5");
+    REQUIRE(doc["certificate"].size() == 1);
+    CHECK(doc["certificate"][0]["point"] == "p(0)");
+    CHECK(doc["certificate"][0]["formula"].get<std::string>().rfind("X >= 0", 0) == 0);
+
+    // A checker that finds a clause false: internal error (exit 6) naming the clause, no SAFE.
+    fs::path liar = write("liar.sh", "#!/bin/sh\necho unsat\necho sat\necho unsat\n");
+    fs::permissions(liar, fs::perms::owner_all);
+    Run bad = clpi("verify --validate --validator " + liar.string() + " " + loop.string());
+    CHECK(bad.status == 6);
+    CHECK(bad.out.find("SAFE") == std::string::npos);
+    CHECK(bad.err.find("fails at rule 1") != std::string::npos);
+    // A checker that cannot decide: UNKNOWN, saying so.
+    fs::path shrug = write("shrug.sh", "#!/bin/sh\necho unknown\n");
+    fs::permissions(shrug, fs::perms::owner_all);
+    Run unknown = clpi("verify --validate --validator " + shrug.string() + " " + loop.string());
+    CHECK(unknown.status == 5);
+    CHECK(unknown.out.find("UNKNOWN (the certificate of SAFE was not validated at the query") == 0);
+    // Only a SAFE has a certificate; dse learns none to build one from.
+    Run u = clpi("verify --certificate " + cert.string() + " " + write("unsafe.clp", unsafe).string());
+    CHECK(u.status == 10);
+    CHECK(u.err.find("no certificate written: only a SAFE answer has one") != std::string::npos);
+    Run d = clpi("verify --strategy dse --validate " + write("safe.clp", safe).string());
+    CHECK(d.status == 5);
+    CHECK(d.out.find("built no certificate to validate: the dse strategy learns no interpolants") !=
+          std::string::npos);
+}
