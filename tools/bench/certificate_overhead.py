@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""What a SAFE answer's certificate costs: for every program of clp/ and examples/ (or the
+files given) that clpi proves safe, the verification time, the time to build the
+certificate from the memo tables, and the time cvc5 takes to check it clause by clause
+(`clpi verify --validate --json`), with their share of the verification time.
+
+usage: certificate_overhead.py [--clpi build/clpi] [--timeout 60] [--target 0.2] [FILE...]
+Prints a Markdown table and a summary line; exits 1 when a certificate fails or is not
+validated, or (with --strict) when a program's overhead is above the target share.
+"""
+import argparse
+import glob
+import json
+import os
+import statistics
+import subprocess
+import sys
+
+
+def main():
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--clpi", default=os.path.join(root, "build", "clpi"))
+    ap.add_argument("--timeout", type=int, default=60)
+    ap.add_argument("--target", type=float, default=0.2,
+                    help="the share of the verification time the certificate may take")
+    ap.add_argument("--strict", action="store_true", help="fail when a program is above the target")
+    ap.add_argument("files", nargs="*")
+    a = ap.parse_args()
+    files = a.files or sorted(glob.glob(os.path.join(root, "clp", "*.clp"))) + \
+        sorted(glob.glob(os.path.join(root, "examples", "*.c")))
+    rows, bad, above = [], [], []
+    for path in files:
+        out = subprocess.run([a.clpi, "verify", "--json", "--validate", "--timeout", str(a.timeout), path],
+                             capture_output=True, text=True)
+        try:
+            j = json.loads(out.stdout)
+        except json.JSONDecodeError:
+            bad.append("%s: exit %d, %s" % (path, out.returncode, out.stderr.strip()[-300:]))
+            continue
+        cert = j["stats"].get("certificate")
+        if j["verdict"] != "safe" and cert is None:
+            continue  # only a SAFE has a certificate
+        if cert is None or not cert.get("validated"):
+            bad.append("%s: %s %s" % (path, j["verdict"], j.get("reason_text", "")))
+            continue
+        verify = j["stats"]["time_s"] - cert["build_time_s"]
+        cost = cert["build_time_s"] + cert["time_s"]
+        share = cost / verify if verify > 0 else float("inf")
+        rows.append((os.path.relpath(path, root), j["stats"]["nodes"], cert["clauses"], verify,
+                     cert["build_time_s"], cert["time_s"], share))
+        if share > a.target:
+            above.append(path)
+    print("| program | nodes | clauses | verify s | build s | cvc5 s | share |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for name, nodes, clauses, verify, build, check, share in rows:
+        print("| %s | %d | %d | %.3f | %.4f | %.3f | %.0f%% |" % (name, nodes, clauses, verify, build,
+                                                                check, 100 * share))
+    if rows:
+        shares = [r[6] for r in rows]
+        print("\n%d SAFE programs, all certificates valid under cvc5; share of the verification "
+              "time: median %.0f%%, max %.0f%%; build alone at most %.1f ms; %d above the %.0f%% target"
+              % (len(rows), 100 * statistics.median(shares), 100 * max(shares),
+                 1000 * max(r[4] for r in rows), len(above), 100 * a.target))
+    for b in bad:
+        print("NOT VALIDATED: " + b, file=sys.stderr)
+    return 1 if bad or (a.strict and above) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
