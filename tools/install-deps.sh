@@ -20,8 +20,9 @@ packages=(
   # libraries that save hand-written code
   libboost-dev libboost-graph-dev libboost-container-dev
   nlohmann-json3-dev libfmt-dev libcli11-dev
-  # tests (python3-jsonschema validates the tree documents against their schema)
-  doctest-dev python3 python3-jsonschema
+  # tests (python3-jsonschema validates the tree documents and the SV-COMP witnesses against
+  # their schemas; python3-yaml reads the witnesses)
+  doctest-dev python3 python3-jsonschema python3-yaml
   # the CHC benchmark harness: cactus plots (tools/bench/chc_harness.py)
   python3-matplotlib
   # derivation trees rendered as SVG (optional at run time: --tree dot works without it)

@@ -2,9 +2,12 @@
 // the engine's: the check needs neither the engine nor Z3.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "clpi/chc.hpp"
 #include "clpi/program.hpp"
 #include "clpi/result.hpp"
 
@@ -42,6 +45,38 @@ struct CertificateCheck {
 [[nodiscard]] CertificateCheck check_certificate(const Program& program, const Certificate& certificate,
                                                  const std::string& solver = "cvc5",
                                                  double timeout_s = 20);
+
+// For a program imported from a CHC problem: the certificate as a model of the problem in
+// CHC-COMP's form, one `(define-fun P ((x!0 Int) ...) Bool ...)` per predicate of `origin`
+// (flags that became points as cases, Bool arguments read as 0/1). Nothing, with the reason
+// in `why`, when a predicate was inlined at its uses (the certificate does not cover it).
+[[nodiscard]] std::optional<std::string> chc_model(const Program& program, const Certificate& certificate,
+                                                   const ChcOrigin& origin, std::string& why);
+
+// An SMT-LIB script that checks `model` against the CHC problem's own text, clause by
+// clause (each assertion negated under the model's definitions): no part of the import is
+// trusted. `clause_names` gets "clause K of the problem" per check.
+[[nodiscard]] std::string chc_model_checks_smtlib(std::string_view problem, const std::string& model,
+                                                  std::vector<std::string>& clause_names);
+
+// check_certificate's run for a model of a CHC problem (the problem's text and the model).
+[[nodiscard]] CertificateCheck check_chc_model(std::string_view problem, const std::string& model,
+                                               const std::string& solver = "cvc5",
+                                               double timeout_s = 20);
+
+// An UNSAFE answer's check: the counterexample's path as SMT-LIB (each step's rule over
+// its own copies `V@k` of the rule's variables, linked through the states) with the values
+// the counterexample gives; one check-sat per piece of at most 100 steps (a piece starts
+// from the state the counterexample gives there), each sat when the path is real.
+// `check_names` gets one name per check-sat.
+[[nodiscard]] std::string counterexample_check_smtlib(const Program& program, const Counterexample& cex,
+                                                      std::vector<std::string>& check_names);
+
+// Runs `solver` on counterexample_check_smtlib: valid when it answers sat, invalid on
+// unsat (clause: "the counterexample").
+[[nodiscard]] CertificateCheck check_counterexample(const Program& program, const Counterexample& cex,
+                                                    const std::string& solver = "cvc5",
+                                                    double timeout_s = 20);
 
 [[nodiscard]] const char* to_string(CertificateCheck::Outcome o);
 

@@ -18,6 +18,21 @@ struct ChcImportOptions {
     bool control_points = true;
 };
 
+// Where the CLP predicates of an imported problem came from: what a model of the CHC
+// problem (one `define-fun` per predicate) is written from.
+struct ChcPredicate {
+    std::string smt_name;                       // as the file spells it (unquoted)
+    std::vector<std::string> sorts;             // "Int" or "Bool", one per argument
+    std::optional<std::string> clp_name;        // its CLP predicate, when it got rules
+    std::vector<unsigned> flags;                // argument positions that became points
+    std::vector<std::vector<bool>> valuations;  // their values, by point constant
+    bool inlined = false;                       // replaced by its definition where applied
+};
+
+struct ChcOrigin {
+    std::vector<ChcPredicate> predicates;  // every predicate a clause applies, in file order
+};
+
 // The CLP text that a CHC-COMP problem translates to, or nothing after an error in `diags`
 // (`FILE: error: clause N: ...`, since the SMT-LIB parser gives no positions).
 //
@@ -29,14 +44,17 @@ struct ChcImportOptions {
 // are the integers 0 and 1, and control flags become program points (see above). Only
 // non-linear clauses (two predicate applications in a body), quantifiers inside a body and
 // sorts other than Int and Bool are refused.
+// `origin`, when given, gets where each predicate went.
 [[nodiscard]] std::optional<std::string> chc_to_clp(std::string_view text, const std::string& file,
                                                     Diagnostics& diags,
-                                                    const ChcImportOptions& options = {});
+                                                    const ChcImportOptions& options = {},
+                                                    ChcOrigin* origin = nullptr);
 
 // chc_to_clp, then the CLP parser and checker: the program `clpi verify FILE.smt2` runs.
 [[nodiscard]] std::optional<Program> import_chc(std::string_view text, const std::string& file,
                                                 Diagnostics& diags,
-                                                const ChcImportOptions& options = {});
+                                                const ChcImportOptions& options = {},
+                                                ChcOrigin* origin = nullptr);
 
 // The program as a CHC-COMP problem: one predicate per program point, one clause per rule,
 // the query as a fact of the start point, error rules as clauses with head `false`.

@@ -73,6 +73,7 @@ struct Stats {
     double certificate_time_s = 0;
     std::string certificate_solver;
     bool certificate_validated = false;
+    bool counterexample_checked = false;  // for UNSAFE: the check was of the counterexample
 };
 
 struct CounterexampleStep {

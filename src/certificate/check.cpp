@@ -68,8 +68,13 @@ const char* to_string(CertificateCheck::Outcome o) {
     return "?";
 }
 
-CertificateCheck check_certificate(const Program& program, const Certificate& certificate,
-                                   const std::string& solver, double timeout_s) {
+namespace {
+
+// Runs `solver` on `script` (one check-sat per name in `names`; each must be `expected`,
+// unsat for the clauses of a certificate).
+CertificateCheck run_checks(const std::string& script, const std::vector<std::string>& names,
+                            const std::string& solver, double timeout_s,
+                            const std::string& expected = "unsat") {
     const auto start = std::chrono::steady_clock::now();
     CertificateCheck result;
     result.solver = solver;
@@ -80,8 +85,6 @@ CertificateCheck check_certificate(const Program& program, const Certificate& ce
         result.time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         return result;
     };
-    std::vector<std::string> names;
-    std::string script = certificate_checks_smtlib(program, certificate, names);
     TempFile file;
     if (file.path.empty()) return done(CertificateCheck::Outcome::unavailable, "", "cannot create a temporary file");
     {
@@ -109,14 +112,16 @@ CertificateCheck check_certificate(const Program& program, const Certificate& ce
         if (k >= names.size()) {
             return done(CertificateCheck::Outcome::unavailable, "", fmt::format("{} said more than asked: {}", solver, line));
         }
-        if (line == "unsat") {
+        if (line == expected) {
             ++k;
             ++result.clauses;
             continue;
         }
-        if (line == "sat") {
+        if (line == "sat" || line == "unsat") {
             return done(CertificateCheck::Outcome::invalid, names[k],
-                        "a state satisfies the clause's body and the certificate there, but not the certificate after it");
+                        expected == "unsat"
+                            ? "a state satisfies the clause's body and the certificate there, but not the certificate after it"
+                            : "the path with these values is infeasible");
         }
         if (line == "unknown" || line.find("timeout") != std::string::npos ||
             line.find("resourceout") != std::string::npos) {
@@ -130,6 +135,29 @@ CertificateCheck check_certificate(const Program& program, const Certificate& ce
                                 WIFEXITED(status) ? WEXITSTATUS(status) : -1));
     }
     return done(CertificateCheck::Outcome::valid, "", "");
+}
+
+}  // namespace
+
+CertificateCheck check_certificate(const Program& program, const Certificate& certificate,
+                                   const std::string& solver, double timeout_s) {
+    std::vector<std::string> names;
+    std::string script = certificate_checks_smtlib(program, certificate, names);
+    return run_checks(script, names, solver, timeout_s);
+}
+
+CertificateCheck check_counterexample(const Program& program, const Counterexample& cex,
+                                      const std::string& solver, double timeout_s) {
+    std::vector<std::string> names;
+    std::string script = counterexample_check_smtlib(program, cex, names);
+    return run_checks(script, names, solver, timeout_s, "sat");
+}
+
+CertificateCheck check_chc_model(std::string_view problem, const std::string& model,
+                                 const std::string& solver, double timeout_s) {
+    std::vector<std::string> names;
+    std::string script = chc_model_checks_smtlib(problem, model, names);
+    return run_checks(script, names, solver, timeout_s);
 }
 
 }  // namespace clpi

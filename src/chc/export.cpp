@@ -1,6 +1,10 @@
 // Program -> CHC-COMP problem. One uninterpreted predicate per program point (its state
 // arguments), one Horn clause per rule. A CLP rule moves from its head point to its body
 // point, so `p(K, X) :- p(J, Y), c` is the clause  P_K(X) /\ c => P_J(Y).
+#include <algorithm>
+#include <map>
+#include <optional>
+
 #include <fmt/format.h>
 
 #include "clpi/certificate.hpp"
@@ -22,6 +26,7 @@ public:
     explicit Exporter(const Program& p) : p_(p) {}
     std::string run();
     std::string checks(const Certificate& c, std::vector<std::string>& names);
+    std::string path_check(const Counterexample& cex, std::vector<std::string>& names);
 
 private:
     std::string sort_of(Type t) const {
@@ -241,9 +246,94 @@ std::string Exporter::checks(const Certificate& c, std::vector<std::string>& nam
     return out;
 }
 
+// The counterexample's path, each step's variables renamed `V@k`, with the values it names:
+// satisfiable exactly when the path is real with those values. A long path is cut into
+// pieces of `piece` steps, each checked on its own from the state the counterexample gives
+// where it starts (one long formula of thousands of steps is slow for a solver, and the
+// pieces hold together through those states).
+std::string Exporter::path_check(const Counterexample& cex, std::vector<std::string>& names) {
+    constexpr std::size_t piece = 100;
+    std::map<std::string, std::string> values;
+    const char* real = p_.domain == Domain::real ? ".0" : "";
+    auto literal = [&](std::string v) -> std::optional<std::string> {
+        if (v.empty() || v[0] == '{') return std::nullopt;  // an array's value: not checked
+        bool negative = v[0] == '-';
+        if (negative) v = v.substr(1);
+        auto slash = v.find('/');
+        std::string num = slash == std::string::npos
+                              ? v + real
+                              : fmt::format("(/ {}{} {}{})", v.substr(0, slash), real, v.substr(slash + 1), real);
+        return negative ? "(- " + num + ")" : num;
+    };
+    for (const auto& [name, value] : cex.values) values[name] = value;
+    std::string out = "(set-logic ALL)\n(push 1)\n";
+    auto declare = [&](const std::vector<Variable>& vars) {
+        for (const Variable& v : vars) {
+            out += fmt::format("(declare-const {} {})\n", quote(v.name), sort_of(v.type));
+            auto it = values.find(v.name);
+            if (it == values.end()) continue;
+            if (auto l = literal(it->second)) out += fmt::format("(assert (= {} {}))\n", quote(v.name), *l);
+        }
+    };
+    auto renamed = [](std::vector<Variable> vars, const std::string& suffix) {
+        for (Variable& v : vars) v.name += suffix;
+        return vars;
+    };
+    auto state_of = [&](const Atom& a, const Point& pt, const std::vector<Variable>& vars) {
+        std::vector<std::string> s;
+        for (std::size_t i = pt.first_state_arg; i < a.args.size(); ++i) {
+            const Arg& arg = a.args[i];
+            s.push_back(arg.kind == Arg::Kind::variable ? quote(vars.at(arg.var).name) : number(Number(arg.integer)));
+        }
+        return s;
+    };
+    const Query& q = p_.query;
+    declare(q.vars);
+    for (const std::string& c : conjuncts(q.constraints, q.vars)) out += fmt::format("(assert {})\n", c);
+    std::vector<std::string> state = state_of(q.atom, p_.points.at(q.point), q.vars);
+    std::size_t k = 0, first = 1;
+    for (const CounterexampleStep& step : cex.path) {
+        if (step.rule == 0) break;
+        ++k;
+        const Rule& r = p_.rules.at(step.rule - 1);
+        std::vector<Variable> vars = renamed(r.vars, fmt::format("@{}", k));
+        std::vector<std::string> head = state_of(r.head, p_.points.at(r.head_point), vars);
+        // A new piece starts from the state the counterexample gives (all of it scalar).
+        std::vector<std::optional<std::string>> given;
+        for (const auto& [name, value] : step.state) given.push_back(literal(value));
+        bool cut = k - first >= piece && given.size() == head.size() &&
+                   std::all_of(given.begin(), given.end(), [](const auto& g) { return g.has_value(); });
+        if (cut) {
+            names.push_back(fmt::format("the counterexample, steps {} to {}", first - 1, k - 1));
+            out += "(check-sat)\n(pop 1)\n(push 1)\n";
+            first = k;
+        }
+        declare(vars);
+        for (std::size_t i = 0; i < head.size(); ++i) {
+            if (cut) {
+                out += fmt::format("(assert (= {} {}))\n", head[i], *given[i]);
+            } else if (i < state.size()) {
+                out += fmt::format("(assert (= {} {}))\n", head[i], state[i]);
+            }
+        }
+        for (const std::string& c : conjuncts(r.constraints, vars)) out += fmt::format("(assert {})\n", c);
+        if (r.body_kind == BodyKind::atom && r.body_point != no_point) {
+            state = state_of(*r.body, p_.points.at(r.body_point), vars);
+        }
+    }
+    names.push_back(first == 1 ? std::string("the counterexample")
+                               : fmt::format("the counterexample, steps {} to {}", first - 1, k));
+    return out + "(check-sat)\n(pop 1)\n";
+}
+
 }  // namespace
 
 std::string export_chc(const Program& program) { return Exporter(program).run(); }
+
+std::string counterexample_check_smtlib(const Program& program, const Counterexample& cex,
+                                        std::vector<std::string>& check_names) {
+    return Exporter(program).path_check(cex, check_names);
+}
 
 std::string certificate_checks_smtlib(const Program& program, const Certificate& certificate,
                                       std::vector<std::string>& clause_names) {

@@ -2,6 +2,7 @@
 // `define-fun` and the rest of SMT-LIB come for free); this file walks the asserted clauses
 // and writes the CLP rules of each clause: control flags become program points (control.hpp),
 // and a constraint's disjunctions are split into a few rules or kept as CLP disjunctions.
+#include <algorithm>
 #include <cctype>
 #include <cstdint>
 #include <map>
@@ -75,6 +76,8 @@ public:
 
     // The CLP text for all assertions; throws ClauseError for the first refused clause.
     std::string translate(const z3::expr_vector& assertions, const std::string& file);
+    // Where each predicate went (after translate).
+    [[nodiscard]] ChcOrigin origin() const;
 
 private:
     Clause take_apart(const z3::expr& assertion);
@@ -112,7 +115,25 @@ private:
     unsigned inline_counter_ = 0;
     unsigned clause_counter_ = 0;  // the clause being read: its variables' constants say it
     std::vector<std::string> rules_;
+    std::vector<z3::func_decl> applied_;  // every predicate a clause applies, first use first
 };
+
+ChcOrigin Importer::origin() const {
+    ChcOrigin o;
+    for (const z3::func_decl& d : applied_) {
+        ChcPredicate p;
+        p.smt_name = d.name().str();
+        for (unsigned i = 0; i < d.arity(); ++i) p.sorts.push_back(d.domain(i).is_bool() ? "Bool" : "Int");
+        if (auto it = preds_.find(d.id()); it != preds_.end()) p.clp_name = it->second;
+        if (auto it = control_.points.find(d.id()); it != control_.points.end()) {
+            p.flags = it->second.positions;
+            p.valuations = it->second.valuations;
+        }
+        p.inlined = inlined_.count(d.id()) > 0;
+        o.predicates.push_back(std::move(p));
+    }
+    return o;
+}
 
 bool is_predicate_app(const z3::expr& e, const chc::ClauseVars& vars) {
     return e.is_app() && e.is_bool() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED &&
@@ -527,6 +548,15 @@ std::string Importer::translate(const z3::expr_vector& assertions, const std::st
             throw ClauseError{i + 1, e.msg(), chc::show(assertions[static_cast<int>(i)])};
         }
     }
+    for (const Clause& c : clauses) {
+        std::vector<z3::expr> apps = body_apps(c);
+        if (c.shape.to) apps.push_back(*c.shape.to);
+        for (const z3::expr& a : apps) {
+            z3::func_decl d = a.decl();
+            bool known = std::any_of(applied_.begin(), applied_.end(), [&](const z3::func_decl& k) { return k.id() == d.id(); });
+            if (!known) applied_.push_back(d);
+        }
+    }
     inline_nonrecursive_predicates(clauses, assertions);
     std::vector<chc::ClauseShape> shapes;
     std::vector<unsigned> shape_clause;  // the clause of each shape
@@ -580,12 +610,15 @@ std::string line_of(const std::string& text, std::uint32_t n) {
 }  // namespace
 
 std::optional<std::string> chc_to_clp(std::string_view text, const std::string& file,
-                                      Diagnostics& diags, const ChcImportOptions& options) {
+                                      Diagnostics& diags, const ChcImportOptions& options,
+                                      ChcOrigin* origin) {
     z3::context ctx;
     try {
         z3::expr_vector assertions = ctx.parse_string(std::string(text).c_str());
         Importer importer(ctx, options);
-        return importer.translate(assertions, file);
+        std::string clp = importer.translate(assertions, file);
+        if (origin) *origin = importer.origin();
+        return clp;
     } catch (const ClauseError& e) {
         diags.error(file, {}, fmt::format("clause {}: {}\n  {}", e.index, e.message, e.clause));
     } catch (const z3::exception& e) {
@@ -597,8 +630,9 @@ std::optional<std::string> chc_to_clp(std::string_view text, const std::string& 
 }
 
 std::optional<Program> import_chc(std::string_view text, const std::string& file,
-                                  Diagnostics& diags, const ChcImportOptions& options) {
-    auto clp = chc_to_clp(text, file, diags, options);
+                                  Diagnostics& diags, const ChcImportOptions& options,
+                                  ChcOrigin* origin) {
+    auto clp = chc_to_clp(text, file, diags, options, origin);
     if (!clp) return std::nullopt;
     // Problems found by the checker point into the generated text, not into the file: say
     // so, and quote the generated line (a caret under a line of the .smt2 file would point

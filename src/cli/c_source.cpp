@@ -30,10 +30,10 @@ std::string converter_path() {
 // A file for c2clp's output, removed when this object goes.
 class TempFile {
 public:
-    TempFile() {
+    explicit TempFile(const std::string& suffix) {
         std::error_code ec;
-        path_ = (std::filesystem::temp_directory_path(ec) / "clpi-c2clp-XXXXXX.clp").string();
-        int fd = ::mkstemps(path_.data(), 4);
+        path_ = (std::filesystem::temp_directory_path(ec) / ("clpi-c2clp-XXXXXX" + suffix)).string();
+        int fd = ::mkstemps(path_.data(), static_cast<int>(suffix.size()));
         if (fd < 0) {
             path_.clear();
         } else {
@@ -51,6 +51,13 @@ private:
     std::string path_;
 };
 
+std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
 }  // namespace
 
 bool is_c_source(const std::string& path) {
@@ -58,16 +65,17 @@ bool is_c_source(const std::string& path) {
     return ext == ".c" || ext == ".i";
 }
 
-std::optional<std::string> convert_c_source(const std::string& path,
-                                            const CSourceOptions& options) {
-    TempFile out;
-    if (out.path().empty()) {
+std::optional<std::string> convert_c_source(const std::string& path, const CSourceOptions& options,
+                                            std::string* witness_map) {
+    TempFile out(".clp"), map(".json");
+    if (out.path().empty() || map.path().empty()) {
         std::cerr << "clpi: error: cannot create a temporary file for the converted program\n";
         return std::nullopt;
     }
     std::vector<std::string> args{converter_path()};
     args.insert(args.end(), options.converter_args.begin(), options.converter_args.end());
     args.insert(args.end(), {"-o", out.path(), path});
+    if (witness_map) args.insert(args.end(), {"--witness-map", map.path()});
     if (!options.clang_args.empty()) {
         args.emplace_back("--");
         args.insert(args.end(), options.clang_args.begin(), options.clang_args.end());
@@ -89,10 +97,8 @@ std::optional<std::string> convert_c_source(const std::string& path,
         }
         return std::nullopt;
     }
-    std::ifstream in(out.path(), std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+    if (witness_map) *witness_map = slurp(map.path());
+    return slurp(out.path());
 }
 
 }  // namespace clpi::cli

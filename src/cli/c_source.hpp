@@ -19,7 +19,9 @@ struct CSourceOptions {
 bool is_c_source(const std::string& path);
 
 // The CLP text c2clp made of `path`, or nothing when it failed; its diagnostics
-// (`FILE:LINE:COL: error: ...`) reach standard error unchanged.
-std::optional<std::string> convert_c_source(const std::string& path, const CSourceOptions& options);
+// (`FILE:LINE:COL: error: ...`) reach standard error unchanged. `witness_map`, when given,
+// gets c2clp's witness map (JSON: C names, loop heads, the branches each rule decides).
+std::optional<std::string> convert_c_source(const std::string& path, const CSourceOptions& options,
+                                            std::string* witness_map = nullptr);
 
 }  // namespace clpi::cli

@@ -13,8 +13,11 @@
 
 #include "cli/commands.hpp"
 #include "cli/hard_stop.hpp"
+#include "cli/input.hpp"
 #include "cli/load.hpp"
 #include "cli/report.hpp"
+#include "cli/sv_task.hpp"
+#include "cli/witness_file.hpp"
 #include "clpi/certificate.hpp"
 #include "clpi/engine.hpp"
 #include "clpi/parse.hpp"
@@ -46,6 +49,7 @@ struct VerifyArgs {
     bool quiet = false;
     bool invariants = false;
     std::string certificate;   // where the certificate of a SAFE goes
+    std::string witness;       // where the SV-COMP witness of a C program's answer goes
     bool validate = false;
     std::string validator = "cvc5";
     std::string tree;          // text, dot, json, html, svg
@@ -174,7 +178,27 @@ void print_answer_line(const std::string& output, Verdict v) {
 int run_verify(const VerifyArgs& a) {
     prepare_verify();
     const auto read_start = std::chrono::steady_clock::now();
-    auto program = load_program(a.file, a.c_options(), a.chc);
+    // An SV-COMP task names the C file, its data model and the verdict it expects.
+    std::string file = a.file;
+    CSourceOptions c_options = a.c_options();
+    std::optional<SvTask> task;
+    if (is_sv_task(a.file)) {
+        task = read_sv_task(a.file);
+        if (!task) return exit_bad_input;
+        file = task->input_file;
+        if (a.data_model.empty() && !task->data_model.empty()) {
+            c_options.converter_args.insert(c_options.converter_args.end(), {"--data-model", task->data_model});
+        }
+    }
+    if (!a.witness.empty() && !is_c_source(file)) {
+        std::cerr << "clpi: error: --witness needs a C program (.c, .i) or an SV-COMP task: an "
+                     "SV-COMP witness speaks of the C source\n";
+        return exit_usage;
+    }
+    ChcOrigin origin;
+    const bool chc_input = is_chc_file(file);
+    std::string witness_map;
+    auto program = load_program(file, c_options, a.chc, &origin, a.witness.empty() ? nullptr : &witness_map);
     if (!program) return exit_bad_input;
     const double input_time_s =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - read_start).count();
@@ -240,11 +264,75 @@ int run_verify(const VerifyArgs& a) {
             }
         }
     }
+    // An UNSAFE was replayed on concrete values already; the second solver checks the path
+    // with those values as well.
+    if (r.verdict == Verdict::unsafe && a.validate && r.counterexample) {
+        CertificateCheck cc = check_counterexample(*program, *r.counterexample, a.validator);
+        r.stats.certificate_clauses = cc.clauses;
+        r.stats.certificate_time_s = cc.time_s;
+        r.stats.certificate_solver = a.validator;
+        r.stats.certificate_validated = cc.outcome == CertificateCheck::Outcome::valid;
+        r.stats.counterexample_checked = true;
+        if (cc.outcome == CertificateCheck::Outcome::invalid) {
+            std::cerr << fmt::format("clpi: internal error: the counterexample replays, but {} finds "
+                                     "its path infeasible with its values. This is a bug; please "
+                                     "report it with the program.\n", a.validator);
+            return exit_internal;
+        }
+        if (cc.outcome != CertificateCheck::Outcome::valid) {
+            r.notes.push_back(fmt::format("the counterexample was replayed, but not checked by {}: {}",
+                                          a.validator, cc.detail));
+        }
+    }
+    // A CHC problem's SAFE is also a model of the problem: checked against the file itself,
+    // so that the import is not trusted either.
+    std::optional<std::string> model;
+    if (r.verdict == Verdict::safe && chc_input && r.certificate) {
+        std::string why;
+        model = chc_model(*program, *r.certificate, origin, why);
+        if (!model) r.notes.push_back("no CHC-COMP model: " + why);
+    }
+    if (model && a.validate) {
+        Diagnostics unused;
+        std::optional<std::string> problem = read_input(file, unused);
+        CertificateCheck mc;
+        if (problem) {
+            mc = check_chc_model(*problem, *model, a.validator);
+        } else {
+            mc.detail = "cannot read " + file;
+        }
+        r.stats.certificate_clauses += mc.clauses;
+        r.stats.certificate_time_s += mc.time_s;
+        if (mc.outcome == CertificateCheck::Outcome::invalid) {
+            std::cerr << fmt::format(
+                "clpi: internal error: the search answered SAFE, but the model made of its "
+                "certificate fails at {} under {}: {}. This is a bug; please report it with the "
+                "problem.\n", mc.clause, a.validator, mc.detail);
+            return exit_internal;
+        }
+        if (mc.outcome != CertificateCheck::Outcome::valid) {
+            r.verdict = Verdict::unknown;
+            r.reason = UnknownReason::solver;
+            r.reason_text = fmt::format("the model of the CHC problem was not validated{}: {}",
+                                        mc.clause.empty() ? "" : " at " + mc.clause, mc.detail);
+            r.stats.certificate_validated = false;
+        }
+    }
+    if (task && task->expected && r.verdict != Verdict::unknown &&
+        (r.verdict == Verdict::safe) != *task->expected) {
+        r.notes.push_back(fmt::format("the task {} expects {} for unreach-call", task->file,
+                                      *task->expected ? "true" : "false"));
+    }
     if (!a.certificate.empty()) {
         if (r.verdict == Verdict::safe && r.certificate) {
-            std::ofstream file(a.certificate, std::ios::binary);
-            file << certificate_clp(*program, *r.certificate);
-            if (!file) {
+            std::ofstream out(a.certificate, std::ios::binary);
+            // A CHC problem's certificate as CHC-COMP solvers give it: sat, then the model.
+            if (model) {
+                out << "sat\n" << *model;
+            } else {
+                out << certificate_clp(*program, *r.certificate);
+            }
+            if (!out) {
                 std::cerr << "clpi: error: cannot write " << a.certificate << "\n";
                 return exit_usage;
             }
@@ -254,6 +342,8 @@ int run_verify(const VerifyArgs& a) {
             r.notes.push_back("no certificate written: only a SAFE answer has one");
         }
     }
+
+    if (!a.witness.empty() && !write_witness(a.witness, witness_map, r, r.notes)) return exit_usage;
 
     // A tree in a machine format on standard output leaves the verdict to standard error
     // (and to the exit status), so that the output stays one document.
@@ -290,7 +380,8 @@ Runner add_verify_command(CLI::App& app) {
                   "(UNSAFE, with a replayed counterexample), or say why not (UNKNOWN)");
     cmd->add_option("FILE", args->file,
                     "CLP program (`-` for standard input), a C program (.c, .i) that c2clp "
-                    "converts first, or a CHC-COMP problem (.smt2)")
+                    "converts first, a CHC-COMP problem (.smt2), or an SV-COMP task definition "
+                    "(.yml: its C input file and data model, the property unreach-call)")
         ->required();
     cmd->add_option("CLANG_ARGS", args->clang_args,
                     "for a C program, after `--`: arguments for Clang (-I, -D, ...)");
@@ -354,13 +445,20 @@ Runner add_verify_command(CLI::App& app) {
     cmd->add_option("--certificate", args->certificate,
                     "for SAFE, write the proof to FILE: a formula per program point that holds "
                     "at the query, is kept by every rule and excludes every error rule (an "
-                    "inductive invariant), in CLP syntax")
+                    "inductive invariant), in CLP syntax; for a CHC problem, the model CHC-COMP "
+                    "solvers print (`sat`, then a define-fun per predicate)")
+        ->type_name("FILE");
+    cmd->add_option("--witness", args->witness,
+                    "for a C program, write the SV-COMP witness (format 2.0, YAML) to FILE: for "
+                    "SAFE the loop invariants of the certificate in C (invariant_set), for UNSAFE "
+                    "the branches the counterexample takes and the failing call (violation_sequence)")
         ->type_name("FILE");
     cmd->add_flag("--validate", args->validate,
                   "for SAFE, check the certificate clause by clause with a second solver (cvc5, "
-                  "independent of the engine's Z3) before answering: SAFE only when every clause "
-                  "holds; UNKNOWN when the solver cannot tell; a failing clause is an internal "
-                  "error (exit 6)");
+                  "independent of the engine's Z3) before answering (for a CHC problem, also the "
+                  "model against the problem's own clauses): SAFE only when every clause holds; "
+                  "UNKNOWN when the solver cannot tell; a failing clause is an internal error "
+                  "(exit 6). For UNSAFE, the counterexample's path is checked with its values too");
     cmd->add_option("--validator", args->validator,
                     "the solver --validate runs (an SMT-LIB solver command: cvc5, z3, or a path)")
         ->capture_default_str();

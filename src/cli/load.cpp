@@ -21,13 +21,14 @@ void add_chc_flags_option(CLI::App& cmd, ChcImportOptions& options) {
 }
 
 std::optional<Program> load_program(const std::string& path, const CSourceOptions& c_options,
-                                    const ChcImportOptions& chc_options) {
+                                    const ChcImportOptions& chc_options, ChcOrigin* origin,
+                                    std::string* witness_map) {
     Diagnostics diags;
     // A C program is converted by c2clp first; messages then name the .c file.
-    auto text = is_c_source(path) ? convert_c_source(path, c_options) : read_input(path, diags);
+    auto text = is_c_source(path) ? convert_c_source(path, c_options, witness_map) : read_input(path, diags);
     std::optional<Program> program;
     if (text && is_chc_file(path)) {
-        program = import_chc(*text, display_name(path), diags, chc_options);
+        program = import_chc(*text, display_name(path), diags, chc_options, origin);
     } else if (text) {
         program = parse_program(*text, display_name(path), diags);
     }

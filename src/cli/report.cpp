@@ -103,10 +103,16 @@ std::string stats_text(const Stats& s) {
                                    s.solver_time_s, s.feasibility_time_s, s.core_time_s,
                                    s.entailment_time_s, s.projection_time_s, s.upkeep_time_s));
     if (!s.certificate_solver.empty()) {
-        row("certificate", fmt::format("built in {:.3f} s; {} clauses checked by {} in {:.3f} s: {}",
+        if (s.counterexample_checked) {
+            row("counterexample", fmt::format("its path checked by {} in {:.3f} s: {}",
+                                              s.certificate_solver, s.certificate_time_s,
+                                              s.certificate_validated ? "feasible" : "not validated"));
+        } else {
+            row("certificate", fmt::format("built in {:.3f} s; {} clauses checked by {} in {:.3f} s: {}",
                                        s.certificate_build_time_s, s.certificate_clauses,
                                        s.certificate_solver, s.certificate_time_s,
                                        s.certificate_validated ? "valid" : "not validated"));
+        }
     }
     row("max depth", s.max_depth);
     row("wall time", fmt::format("{:.3f} s (reading the input before it: {:.3f} s)", s.time_s,
@@ -190,7 +196,8 @@ nlohmann::json stats_json(const Stats& s) {
                             {"solver", s.certificate_solver},
                             {"clauses", s.certificate_clauses},
                             {"time_s", s.certificate_time_s},
-                            {"validated", s.certificate_validated}};
+                            {"validated", s.certificate_validated},
+                            {"of", s.counterexample_checked ? "counterexample" : "certificate"}};
     }
     return j;
 }

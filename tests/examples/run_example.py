@@ -2,7 +2,10 @@
 """End-to-end test of one C program of examples/: clpi must give the verdict the program's
 header declares (`expected: safe|unsafe|unknown`), both with the default granularity and
 with --large-blocks; an unsafe verdict must come with a counterexample that names a line of
-the C file, a safe one with a certificate that cvc5 validates (--validate); and the CLP text the converter makes of the program, with either granularity,
+the C file, a safe one with a certificate that cvc5 validates (--validate); each answer's
+SV-COMP witness (--witness) must follow the format 2.0 schema, and a correctness witness's
+loop invariants must hold when asserted on the program (tests/witness/witness_check.py);
+and the CLP text the converter makes of the program, with either granularity,
 must pass `clpi check`, already be in `clpi fmt`'s canonical form, and be a fixed point of
 `clpi fmt` (formatting twice gives the same text).
 
@@ -12,12 +15,15 @@ skip status (77) when --c2clp is empty, that is when the converter is not part o
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "witness"))
 from example_header import expected_of  # noqa: E402
+from witness_check import check_witness  # noqa: E402
 
 EXIT_OF_VERDICT = {"safe": 0, "unsafe": 10, "unknown": 5}
 failures = []
@@ -48,7 +54,9 @@ def check_verdict(args, expected, source_lines, extra):
     if expected == "safe" and supports(args.clpi, "--validate"):
         extra = extra + ["--validate"]
     label = " ".join(["clpi verify"] + extra)
-    cmd = [args.clpi, "verify", "--json", "--timeout", str(args.timeout)] + extra + [args.file]
+    workdir = tempfile.mkdtemp()
+    witness = os.path.join(workdir, "witness.yml")
+    cmd = [args.clpi, "verify", "--json", "--timeout", str(args.timeout), "--witness", witness] + extra + [args.file]
     out = run(cmd, args.timeout + 30)
     try:
         report = json.loads(out.stdout)
@@ -67,6 +75,15 @@ def check_verdict(args, expected, source_lines, extra):
         lines = counterexample_lines(report)
         if not any(1 <= line <= source_lines for line in lines):
             fail(f"{label}: the counterexample names no line of the C file (lines {lines})")
+    if verdict in ("safe", "unsafe"):
+        granularity = [x for x in extra if x == "--large-blocks"]
+        if not os.path.exists(witness):
+            fail(f"{label}: no witness written for {verdict}")
+        else:
+            for problem in check_witness(args.c2clp, args.file, witness, verdict,
+                                         report.get("certificate"), granularity, args.timeout):
+                fail(f"{label} --witness: {problem}")
+    shutil.rmtree(workdir, ignore_errors=True)
 
 
 def check_round_trip(args, workdir, extra):

@@ -65,3 +65,56 @@ p(2, X).
     INFO(text);
     CHECK(text.find("invariant(p(1, X)) :- 0 = 1.") != std::string::npos);
 }
+
+namespace {
+
+// b flips each step while x counts up from 0; the query needs b and x < 0. The flag becomes
+// two program points; the model must put it back as an argument.
+const char* flipping_flag =
+    "(set-logic HORN)\n"
+    "(declare-fun |p| (Int Bool) Bool)\n"
+    "; the facts\n"
+    "(assert (forall ((x Int) (u Bool)) (=> (= x 0) (p x true))))\n"
+    "(assert (forall ((x Int) (b Bool) (c Bool) (y Int))\n"
+    "  (=> (and (p x b) (= c (not b)) (= y (+ x 1))) (p y c))))\n"
+    "(assert (forall ((x Int) (b Bool)) (=> (and (p x b) b (< x 0)) false)))\n"
+    "(check-sat)\n";
+
+Result verify_chc(const std::string& text, Program& program, ChcOrigin& origin, const ChcImportOptions& o = {}) {
+    Diagnostics d;
+    auto p = import_chc(text, "flag.smt2", d, o, &origin);
+    REQUIRE(p.has_value());
+    program = *p;
+    return verify(program, Options{});
+}
+
+}  // namespace
+
+TEST_CASE("certificate: a CHC problem's SAFE is a model of the problem, checked on its own clauses") {
+    for (bool points : {true, false}) {
+        INFO("control points " << points);
+        Program p;
+        ChcOrigin origin;
+        Result r = verify_chc(flipping_flag, p, origin, ChcImportOptions{points});
+        REQUIRE(r.verdict == Verdict::safe);
+        REQUIRE(r.certificate.has_value());
+        REQUIRE(origin.predicates.size() == 1);
+        CHECK(origin.predicates[0].smt_name == "p");
+        CHECK(origin.predicates[0].flags.size() == (points ? 1U : 0U));
+        std::string why;
+        auto model = chc_model(p, *r.certificate, origin, why);
+        REQUIRE_MESSAGE(model.has_value(), why);
+        INFO(*model);
+        CHECK(model->rfind("(define-fun |p| ((x!0 Int) (x!1 Bool)) Bool", 0) == 0);
+        CertificateCheck c = check_chc_model(flipping_flag, *model);
+        INFO(c.clause << ": " << c.detail);
+        CHECK(c.outcome == CertificateCheck::Outcome::valid);
+        CHECK(c.clauses == 3);
+    }
+    // A model that forgets x >= 0 fails at the query clause, named by its place in the file.
+    const std::string weak = "(define-fun |p| ((x!0 Int) (x!1 Bool)) Bool true)\n";
+    CertificateCheck bad = check_chc_model(flipping_flag, weak);
+    CHECK(bad.outcome == CertificateCheck::Outcome::invalid);
+    CHECK(bad.clause == "clause 3 of the problem");
+    CHECK(bad.clauses == 2);
+}

@@ -232,3 +232,84 @@ TEST_CASE("cli: --certificate writes the proof, --validate checks it with cvc5")
     CHECK(d.out.find("built no certificate to validate: the dse strategy learns no interpolants") !=
           std::string::npos);
 }
+
+TEST_CASE("cli: an SV-COMP task definition names the C file, the property and the verdict") {
+    // The converter is a target of its own; without it a C input cannot be read at all.
+    if (!fs::exists(fs::path(CLPI_BINARY).parent_path() / "c2clp")) return;
+    const std::string examples = std::string(CLPI_SOURCE_DIR) + "/examples/";
+    auto task = [&](const std::string& name, const std::string& input, const std::string& expected) {
+        return write(name, "format_version: '2.0'\n\n# a comment\ninput_files: '" + examples + input +
+                               "'\n\nproperties:\n  - property_file: ../properties/unreach-call.prp\n"
+                               "    expected_verdict: " + expected +
+                               "\n  - property_file: ../properties/no-overflow.prp\n"
+                               "    expected_verdict: true\n\noptions:\n  language: C\n"
+                               "  data_model: ILP32\n");
+    };
+    Run t = clpi("verify --output sv-comp " + task("safe.yml", "sv-globals.c", "true").string());
+    CHECK(t.status == 0);
+    CHECK(t.out.rfind("true\nSAFE\n", 0) == 0);
+    Run f = clpi("verify --output sv-comp " + task("unsafe.yml", "sv-globals-unsafe.c", "false").string());
+    CHECK(f.status == 10);
+    CHECK(f.out.rfind("false(unreach-call)\nUNSAFE\n", 0) == 0);
+    // A verdict other than the task's is said (the task file is a benchmark's, not a proof).
+    Run m = clpi("verify " + task("mislabelled.yml", "sv-globals.c", "false").string());
+    CHECK(m.status == 0);
+    CHECK(m.err.find("mislabelled.yml expects false for unreach-call") != std::string::npos);
+
+    // What the reader does not take is an error with its line, exit 2.
+    Run none = clpi("verify " + write("memsafety.yml", "format_version: '2.0'\ninput_files: 'a.c'\n"
+                                                        "properties:\n  - property_file: valid-memsafety.prp\n"
+                                                        "    expected_verdict: true\n").string());
+    CHECK(none.status == 2);
+    CHECK(none.err.find("memsafety.yml:1:1: error: the task has no unreach-call property") != std::string::npos);
+    Run two = clpi("verify " + write("two.yml", "input_files:\n  - 'a.c'\n  - 'b.c'\nproperties:\n"
+                                                "  - property_file: unreach-call.prp\n").string());
+    CHECK(two.status == 2);
+    CHECK(two.err.find("two.yml:1:1: error: the task names 2 input files") != std::string::npos);
+    Run java = clpi("verify " + write("java.yml", "input_files: 'A.java'\nproperties:\n"
+                                                  "  - property_file: unreach-call.prp\noptions:\n"
+                                                  "  language: Java\n").string());
+    CHECK(java.status == 2);
+    CHECK(java.err.find("java.yml:5:1: error: the task's language is Java") != std::string::npos);
+}
+
+TEST_CASE("cli: a CHC problem's certificate is the model CHC-COMP solvers print, validated on the file") {
+    fs::path chc = write("count.smt2",
+                         "(set-logic HORN)\n(declare-fun inv (Int Int) Bool)\n"
+                         "(assert (forall ((i Int) (n Int)) (=> (and (= i 0) (>= n 0)) (inv i n))))\n"
+                         "(assert (forall ((i Int) (n Int) (j Int)) (=> (and (inv i n) (< i n) (= j (+ i 1))) (inv j n))))\n"
+                         "(assert (forall ((i Int) (n Int)) (=> (and (inv i n) (> i n)) false)))\n"
+                         "(check-sat)\n");
+    fs::path model = scratch() / "count.model";
+    Run v = clpi("verify --validate --stats --output chc-comp --certificate " + model.string() + " " + chc.string());
+    CHECK(v.status == 0);
+    CHECK(v.out.rfind("sat\nSAFE\n", 0) == 0);
+    // The CLP program's query and rules, then the problem's own clauses: all hold.
+    CHECK(v.out.find("clauses checked by cvc5") != std::string::npos);
+    CHECK(v.out.find(": valid") != std::string::npos);
+    std::string text = slurp(model);
+    CHECK(text.rfind("sat\n(define-fun |inv| ((x!0 Int) (x!1 Int)) Bool", 0) == 0);
+}
+
+TEST_CASE("cli: --witness writes an SV-COMP witness for a C program, and only for one") {
+    fs::path loop = write("loop-for-witness.clp", looping);
+    Run clp = clpi("verify --witness " + (scratch() / "w.yml").string() + " " + loop.string());
+    CHECK(clp.status == 1);
+    CHECK(clp.err.find("--witness needs a C program") != std::string::npos);
+    if (!fs::exists(fs::path(CLPI_BINARY).parent_path() / "c2clp")) return;
+    const std::string examples = std::string(CLPI_SOURCE_DIR) + "/examples/";
+    fs::path safe = scratch() / "safe.yml";
+    Run s = clpi("verify --witness " + safe.string() + " " + examples + "sv-nested-loops.c");
+    CHECK(s.status == 0);
+    std::string w = slurp(safe);
+    CHECK(w.rfind("- entry_type: invariant_set\n", 0) == 0);
+    // Both loops of the program, at their `for` keywords (lines 14 and 15).
+    CHECK(w.find("line: 14\n          column: 5\n") != std::string::npos);
+    CHECK(w.find("line: 15\n          column: 9\n") != std::string::npos);
+    fs::path unsafe = scratch() / "unsafe.yml";
+    Run u = clpi("verify --witness " + unsafe.string() + " " + examples + "sv-globals-unsafe.c");
+    CHECK(u.status == 10);
+    std::string v = slurp(unsafe);
+    CHECK(v.rfind("- entry_type: violation_sequence\n", 0) == 0);
+    CHECK(v.find("type: target") != std::string::npos);
+}

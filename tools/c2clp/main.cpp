@@ -45,7 +45,7 @@ Exit status: 0 converted, 1 usage error, 2 bad or unsupported input, 6 internal 
 int main(int argc, char** argv) {
     CLI::App app(description, "c2clp");
     app.get_formatter()->column_width(28);
-    std::string file, out, semantics = "math", model = "ilp32";
+    std::string file, out, witness_map, semantics = "math", model = "ilp32";
     std::vector<std::string> clang_args;
     bool show_report = false;
     c2clp::Options options;
@@ -61,6 +61,11 @@ int main(int argc, char** argv) {
                  "same verdicts)");
     app.add_option("--entry", options.entry, "the function where execution starts")
         ->capture_default_str();
+    app.add_option("--witness-map", witness_map,
+                   "also write, as JSON, what a witness of the C program needs: the C names of "
+                   "the state, each loop head's point, place and variables in scope, and per "
+                   "rule the C branches it decides and the call it fails at")
+        ->type_name("FILE");
     app.add_flag("--report", show_report,
                  "list on standard error every construct modelled approximately, and how");
     CLI11_PARSE(app, argc, argv);
@@ -79,6 +84,14 @@ int main(int argc, char** argv) {
                                 "width\n");
             std::cerr << "  division or remainder by zero (undefined behaviour) ends the path\n";
             for (const std::string& line : c.report) std::cerr << "  " << line << "\n";
+        }
+        if (!witness_map.empty()) {
+            std::ofstream m(witness_map, std::ios::binary);
+            m << c.witness_map;
+            if (!m) {
+                std::cerr << "c2clp: error: cannot write " << witness_map << "\n";
+                return 2;
+            }
         }
         if (out.empty()) {
             std::cout << c.clp;

@@ -35,7 +35,7 @@ Step havoc_state() {
 }
 
 Edge edge(PointId from, PointId to, std::vector<Path> alts) {
-    return Edge{from, Target{Target::Kind::point, to, ""}, std::move(alts)};
+    return Edge{from, Target{Target::Kind::point, to, ""}, std::move(alts), {}, {}};
 }
 
 // The targets of the transitions that leave `from`, in order.

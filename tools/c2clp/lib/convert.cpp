@@ -136,7 +136,9 @@ Conversion convert_file(const std::string& file, const Options& options) {
     // emit_clp prints canonical CLP (what `clpi fmt` prints), so it is not parsed again
     // here: on a large program that would take most of the conversion's time, and `clpi
     // verify` parses it anyway. The tests check that every example's text is canonical.
-    result.clp = emit_clp(flow, file, options);
+    std::vector<const Edge*> rules;
+    result.clp = emit_clp(flow, file, options, &rules);
+    result.witness_map = witness_map_json(flow, rules, file, code.str(), options);
     result.report = notes.lines();
     result.ok = true;
     return result;

@@ -12,18 +12,6 @@ namespace {
 const char* semantics_name(IntSemantics s) { return s == IntSemantics::math ? "math" : "wrap"; }
 const char* model_name(DataModel m) { return m == DataModel::ilp32 ? "ilp32" : "lp64"; }
 
-// The state vector: globals first, then the others in the order they appeared.
-std::vector<VarId> state_order(const Flow& flow) {
-    std::vector<VarId> order;
-    for (VarId v = 0; v < flow.vars.size(); ++v) {
-        if (flow.vars[v].scope == "global") order.push_back(v);
-    }
-    for (VarId v = 0; v < flow.vars.size(); ++v) {
-        if (flow.vars[v].scope != "global") order.push_back(v);
-    }
-    return order;
-}
-
 std::string describe(const Variable& v) {
     std::string type = v.type.is_bool ? "_Bool"
                        : fmt::format("{}{} bits", v.type.is_signed ? "signed " : "unsigned ",
@@ -100,7 +88,19 @@ private:
 
 }  // namespace
 
-std::string emit_clp(const Flow& flow, const std::string& source, const Options& options) {
+std::vector<VarId> state_order(const Flow& flow) {
+    std::vector<VarId> order;
+    for (VarId v = 0; v < flow.vars.size(); ++v) {
+        if (flow.vars[v].scope == "global") order.push_back(v);
+    }
+    for (VarId v = 0; v < flow.vars.size(); ++v) {
+        if (flow.vars[v].scope != "global") order.push_back(v);
+    }
+    return order;
+}
+
+std::string emit_clp(const Flow& flow, const std::string& source, const Options& options,
+                     std::vector<const Edge*>* rules) {
     std::vector<VarId> order = state_order(flow);
     // Fresh inputs are named `In1`, `In2`, ... unless a C variable could take that name.
     std::string prefix = "In";
@@ -125,10 +125,14 @@ std::string emit_clp(const Flow& flow, const std::string& source, const Options&
         if (!pt.name.empty()) out += fmt::format(":- name(p({}), \"{}\").\n", p, pt.name);
         if (pt.line) out += fmt::format(":- line(p({}), {}).\n", p, *pt.line);
         bool has_rules = next_edge < flow.edges.size() && flow.edges[next_edge].from == p;
-        if (!has_rules) out += writer.rule(Edge{p, Target{Target::Kind::terminal, 0, ""}, {}}, {}) + "\n";
+        if (!has_rules) {
+            out += writer.rule(Edge{p, Target{Target::Kind::terminal, 0, ""}, {}, {}, {}}, {}) + "\n";
+            if (rules) rules->push_back(nullptr);
+        }
         for (; next_edge < flow.edges.size() && flow.edges[next_edge].from == p; ++next_edge) {
             for (const Path& path : flow.edges[next_edge].alts) {
                 out += writer.rule(flow.edges[next_edge], path) + "\n";
+                if (rules) rules->push_back(&flow.edges[next_edge]);
             }
         }
     }

@@ -66,10 +66,27 @@ void remove_skips(Flow& flow) {
     };
     std::vector<bool> dead(flow.edges.size(), false);
     for (PointId p = 0; p < flow.points.size(); ++p) {
-        if (forward[p]) dead[*forward[p]] = true;
+        if (!forward[p]) continue;
+        dead[*forward[p]] = true;
+        // A loop head that only jumps (`while (1)`, `for (;;)`) is where its target is.
+        Target t = resolve(flow.edges[*forward[p]].to);
+        std::vector<LoopHead>& loops = flow.points[p].loops;
+        if (t.kind == Target::Kind::point) {
+            auto& into = flow.points[t.point].loops;
+            into.insert(into.end(), loops.begin(), loops.end());
+        }
+        loops.clear();
     }
     for (std::size_t i = 0; i < flow.edges.size(); ++i) {
-        if (!dead[i]) flow.edges[i].to = resolve(flow.edges[i].to);
+        if (dead[i]) continue;
+        Edge& e = flow.edges[i];
+        // Sent on to an error: the failing call is the forwarded transition's.
+        for (Target t = e.to; t.kind == Target::Kind::point && forward[t.point];) {
+            const Edge& f = flow.edges[*forward[t.point]];
+            if (f.error_place) e.error_place = f.error_place;
+            t = f.to;
+        }
+        e.to = resolve(e.to);
     }
     erase_marked(flow, dead);
     // Without globals to initialise, the query starts at the first statement.
@@ -108,7 +125,9 @@ void merge_blocks(Flow& flow) {
             std::vector<bool> dead(flow.edges.size(), false);
             std::vector<Edge> merged;
             for (std::size_t i : out[p]) {
-                Edge e{first.from, flow.edges[i].to, {}};
+                Edge e{first.from, flow.edges[i].to, {}, first.branchings, flow.edges[i].error_place};
+                e.branchings.insert(e.branchings.end(), flow.edges[i].branchings.begin(),
+                                    flow.edges[i].branchings.end());
                 for (const Path& a : first.alts) {
                     for (const Path& b : flow.edges[i].alts) {
                         Path ab = a;

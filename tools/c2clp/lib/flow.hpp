@@ -20,9 +20,29 @@ struct Variable {
     IntType type;
 };
 
+// Where a point stands in the C source, for witnesses: a statement's first token.
+struct SourcePlace {
+    unsigned line = 0;
+    unsigned column = 0;   // 1-based
+    std::string function;  // the C function the place is in
+    bool operator==(const SourcePlace&) const = default;
+};
+
+// The head of a C loop (`while`, `for` after its initialisation, `do`): every iteration
+// passes here, so the state at this point is what a loop invariant of the C loop speaks of.
+struct LoopHead {
+    SourcePlace place;           // the loop's keyword
+    std::vector<VarId> visible;  // the C variables in scope there (globals, and locals
+                                 // declared before the loop in blocks around it)
+    // Set when jump threading sends some runs past this point: then the point's states are
+    // not all the loop's, and no invariant may be claimed for it.
+    bool bypassed = false;
+};
+
 struct Point {
     std::optional<unsigned> line;
     std::string name;  // the C statement (or what happens there)
+    std::vector<LoopHead> loops;  // the C loops whose head this point is (usually none)
 };
 
 // One possible effect of a statement: guards on the current state, then new values for
@@ -44,11 +64,20 @@ struct Target {
     std::string label;  // for errors: what failed, with its C line
 };
 
+// A C branching statement decided one way (`if`, a loop's test, `__VERIFIER_assert`).
+struct Branching {
+    SourcePlace place;  // the statement's keyword (or the call)
+    bool taken = true;  // the condition held
+    bool operator==(const Branching&) const = default;
+};
+
 // A transition: one CLP rule per alternative.
 struct Edge {
     PointId from = 0;
     Target to;
     std::vector<Path> alts;
+    std::vector<Branching> branchings;  // the C decisions it makes, in order
+    std::optional<SourcePlace> error_place;  // into an error: the call that fails
 };
 
 struct Flow {

@@ -48,6 +48,7 @@ bool Lowering::builtin_call(const clang::CallExpr* c, const std::string& name) {
         }
         for (char& ch : what) ch = ch == '"' ? '\'' : ch;
         transition({Step{}}, Target{Target::Kind::error, 0, "line " + std::to_string(line(c)) + ": " + what});
+        flow_.edges.back().error_place = place_at(c->getBeginLoc());
         return true;
     }
     if (is_exit_function(name)) {
@@ -63,13 +64,14 @@ bool Lowering::builtin_call(const clang::CallExpr* c, const std::string& name) {
         std::optional<PointId> failed;
         if (check) {
             failed = new_point();
-            flow_.points[*failed] = Point{line(c), text(c) + " fails"};
+            flow_.points[*failed] = Point{line(c), text(c) + " fails", {}};
         }
         branch(c->getArg(0), next, failed);
         if (failed) {
             cur_ = failed;
             std::string what = text(c);
             transition({Step{}}, Target{Target::Kind::error, 0, "line " + std::to_string(line(c)) + ": " + what});
+            flow_.edges.back().error_place = place_at(c->getBeginLoc());
         }
         cur_ = next;
         return true;
@@ -143,7 +145,7 @@ Values Lowering::inline_call(const clang::CallExpr* c, const clang::FunctionDecl
         steps = std::move(next);
     }
     transition(std::move(steps), Target{Target::Kind::point, new_point(), ""});
-    flow_.points[here()] = Point{line_at(fn->getBeginLoc()), "entry of " + fn->getNameAsString()};
+    flow_.points[here()] = Point{line_at(fn->getBeginLoc()), "entry of " + fn->getNameAsString(), {}};
     Frame f;
     f.fn = fn;
     f.exit = new_point();

@@ -138,7 +138,7 @@ void Lowering::if_statement(const clang::IfStmt* s) {
     at(s, "if (" + text(s->getCond()) + ")");
     PointId yes = new_point(), join = new_point();
     PointId no = s->getElse() ? new_point() : join;
-    branch(s->getCond(), yes, no);
+    branch_at(s, s->getCond(), yes, no);
     cur_ = yes;
     statement(s->getThen());
     jump(join);
@@ -162,10 +162,11 @@ void Lowering::loop(const clang::Stmt* s, const clang::Stmt* init, const clang::
     if (init) statement(init);
     PointId head = here();
     at(s, head_text);
+    loop_head(head, s);
     PointId exit = new_point(), start = new_point();
     PointId next = inc ? new_point() : head;
     if (cond) {
-        branch(cond, start, exit);
+        branch_at(s, cond, start, exit);
     } else {
         jump(start);
     }
@@ -188,6 +189,7 @@ void Lowering::loop(const clang::Stmt* s, const clang::Stmt* init, const clang::
 void Lowering::do_statement(const clang::DoStmt* s) {
     PointId start = here();
     at(s, "do");
+    loop_head(start, s);
     PointId test = new_point(), exit = new_point();
     frames_.back().breaks.push_back(exit);
     frames_.back().continues.push_back(test);
@@ -197,7 +199,7 @@ void Lowering::do_statement(const clang::DoStmt* s) {
     jump(test);
     cur_ = test;
     at(s->getCond(), "while (" + text(s->getCond()) + ")");
-    branch(s->getCond(), start, exit);
+    branch_at(s, s->getCond(), start, exit);
     cur_ = exit;
 }
 

@@ -1,8 +1,10 @@
 #include "lowering.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 #include <clang/AST/Decl.h>
+#include <clang/AST/ParentMapContext.h>
 #include <clang/Basic/SourceManager.h>
 #include <clang/Lex/Lexer.h>
 #include <llvm/ADT/StringExtras.h>
@@ -130,8 +132,69 @@ void Lowering::at(const clang::Stmt* s, const std::string& name) {
     p.name = where + name;
 }
 
+SourcePlace Lowering::place_at(clang::SourceLocation loc) const {
+    SourcePlace p;
+    if (loc.isValid()) {
+        const auto& sm = ctx_.getSourceManager();
+        p.line = sm.getExpansionLineNumber(loc);
+        p.column = sm.getExpansionColumnNumber(loc);
+    }
+    if (!frames_.empty()) p.function = frames_.back().fn->getNameAsString();
+    return p;
+}
+
+std::vector<VarId> Lowering::visible_at(const clang::Stmt* s, const clang::FunctionDecl* fn) const {
+    const auto& sm = ctx_.getSourceManager();
+    clang::SourceLocation at = s->getBeginLoc();
+    auto before = [&](clang::SourceLocation l) { return sm.isBeforeInTranslationUnit(l, at); };
+    auto encloses = [&](const clang::Stmt* scope) {
+        return !sm.isBeforeInTranslationUnit(at, scope->getBeginLoc()) &&
+               !sm.isBeforeInTranslationUnit(scope->getEndLoc(), s->getEndLoc());
+    };
+    std::vector<VarId> out;
+    for (const auto& [d, id] : vars_) {
+        if (!before(d->getLocation())) continue;
+        bool visible = false;
+        if (d->hasGlobalStorage() && !d->isStaticLocal()) {
+            visible = true;
+        } else if (d->getDeclContext() != fn->getCanonicalDecl() && d->getDeclContext() != fn) {
+            visible = false;
+        } else if (llvm::isa<clang::ParmVarDecl>(d)) {
+            visible = true;
+        } else {
+            // A local is in scope in the statement around its declaration (a block, or the
+            // `for` that declares it), from the declaration on.
+            for (const auto& decl_parent : const_cast<clang::ASTContext&>(ctx_).getParents(*d)) {
+                const auto* ds = decl_parent.get<clang::DeclStmt>();
+                if (!ds) continue;
+                for (const auto& scope : const_cast<clang::ASTContext&>(ctx_).getParents(*ds)) {
+                    if (const auto* st = scope.get<clang::Stmt>()) visible = visible || encloses(st);
+                }
+            }
+        }
+        if (visible) out.push_back(id);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+void Lowering::branch_at(const clang::Stmt* s, const clang::Expr* cond, PointId yes, PointId no) {
+    std::optional<BranchContext> outer = branching_;
+    branching_ = BranchContext{place_at(s->getBeginLoc()), yes, no};
+    branch(cond, yes, no);
+    branching_ = outer;
+}
+
+void Lowering::loop_head(PointId head, const clang::Stmt* s) {
+    loops_.push_back(PendingLoop{head, s, frames_.back().fn, place_at(s->getBeginLoc())});
+}
+
 void Lowering::transition(std::vector<Step> alts, Target to) {
-    Edge e{here(), std::move(to), {}};
+    Edge e{here(), std::move(to), {}, {}, {}};
+    if (branching_ && e.to.kind == Target::Kind::point) {
+        if (e.to.point == branching_->yes) e.branchings.push_back(Branching{branching_->place, true});
+        if (e.to.point == branching_->no) e.branchings.push_back(Branching{branching_->place, false});
+    }
     for (Step& s : alts) e.alts.push_back(Path{std::move(s)});
     if (!e.alts.empty()) flow_.edges.push_back(std::move(e));
     cur_.reset();
@@ -152,7 +215,7 @@ Step Lowering::step_of(const ExprAlt& a) const {
 
 Flow Lowering::run(const clang::FunctionDecl* entry) {
     flow_.start = new_point();
-    flow_.points[flow_.start] = Point{line_at(entry->getBeginLoc()), "start: globals initialised"};
+    flow_.points[flow_.start] = Point{line_at(entry->getBeginLoc()), "start: globals initialised", {}};
     PointId first = new_point();
     Frame f;
     f.fn = entry;
@@ -187,7 +250,10 @@ Flow Lowering::run(const clang::FunctionDecl* entry) {
     std::sort(init.updates.begin(), init.updates.end(),
               [](const auto& a, const auto& b) { return a.first < b.first; });
     flow_.edges.insert(flow_.edges.begin(),
-                       Edge{flow_.start, Target{Target::Kind::point, first, ""}, {Path{init}}});
+                       Edge{flow_.start, Target{Target::Kind::point, first, ""}, {Path{init}}, {}, {}});
+    for (const PendingLoop& l : loops_) {
+        flow_.points[l.head].loops.push_back(LoopHead{l.place, visible_at(l.stmt, l.fn), false});
+    }
     return std::move(flow_);
 }
 

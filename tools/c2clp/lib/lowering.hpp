@@ -60,6 +60,10 @@ private:
     PointId new_point();
     PointId here();  // the current point, created when the code is unreachable
     void at(const clang::Stmt* s, const std::string& name);
+    // Where `loc` is, in the function being lowered (for witnesses).
+    SourcePlace place_at(clang::SourceLocation loc) const;
+    // The C variables in scope at `s` (in the function `fn`), among those the flow has.
+    std::vector<VarId> visible_at(const clang::Stmt* s, const clang::FunctionDecl* fn) const;
     void transition(std::vector<Step> alts, Target to);
     void jump(PointId to);
     Step step_of(const ExprAlt& a) const;
@@ -113,6 +117,23 @@ private:
     std::vector<Frame> frames_;
     std::map<std::string, clang::SourceLocation> bodiless_;
     std::map<const clang::FunctionDecl*, VarId> results_;
+    // The C branching statement whose condition is being lowered: the transitions to its
+    // two targets record which way it went (for violation witnesses).
+    struct BranchContext {
+        SourcePlace place;
+        std::optional<PointId> yes, no;
+    };
+    std::optional<BranchContext> branching_;
+    // Loop heads met so far; their visible variables are known once lowering is done.
+    struct PendingLoop {
+        PointId head;
+        const clang::Stmt* stmt;
+        const clang::FunctionDecl* fn;
+        SourcePlace place;
+    };
+    std::vector<PendingLoop> loops_;
+    void branch_at(const clang::Stmt* s, const clang::Expr* cond, PointId yes, PointId no);
+    void loop_head(PointId head, const clang::Stmt* s);
 };
 
 }  // namespace c2clp

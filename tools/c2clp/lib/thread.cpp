@@ -131,12 +131,12 @@ bool only_guards(const Path& path) {
            path[0].inputs.empty();
 }
 
-// Where control goes from `p` when the known values decide its rules: the target of the
-// one rule that is enabled, when every rule of `p` only tests the state.
-std::optional<PointId> decided_target(const Flow& flow, const std::vector<std::size_t>& out,
-                                      const Known& known) {
+// The transition taken from a point whose rules the known values decide: the one rule that
+// is enabled, when every rule of the point only tests the state.
+std::optional<std::size_t> decided_edge(const Flow& flow, const std::vector<std::size_t>& out,
+                                        const Known& known) {
     if (out.empty()) return std::nullopt;
-    std::optional<PointId> target;
+    std::optional<std::size_t> taken;
     unsigned enabled = 0;
     for (std::size_t i : out) {
         const Edge& e = flow.edges[i];
@@ -150,32 +150,38 @@ std::optional<PointId> decided_target(const Flow& flow, const std::vector<std::s
             }
             if (!all) continue;
             if (++enabled > 1 || e.to.kind != Target::Kind::point) return std::nullopt;
-            target = e.to.point;
+            taken = i;
         }
     }
-    return enabled == 1 ? target : std::nullopt;
+    return enabled == 1 ? taken : std::nullopt;
 }
 
 // The transitions an edge becomes: its alternatives that can fire, each sent to where
-// the values it leaves decide, grouped by target in their order.
+// the values it leaves decide, grouped by target in their order. The decisions skipped are
+// the transitions' own (so that a witness still names them), and the points gone past are
+// added to `bypassed`.
 std::vector<Edge> thread_edge(const Flow& flow, const Edge& e,
                               const std::vector<std::vector<std::size_t>>& out,
-                              const Known& before) {
+                              const Known& before, std::set<PointId>& bypassed) {
     std::vector<Edge> parts;
     for (const Path& alt : e.alts) {
         std::optional<Known> known = known_after(alt, before);
         if (!known) continue;  // never enabled (merged blocks make such combinations)
         Target to = e.to;
+        std::vector<Branching> branchings = e.branchings;
         if (to.kind == Target::Kind::point) {
             std::set<PointId> seen{to.point};
-            while (auto next = decided_target(flow, out[to.point], *known)) {
-                if (!seen.insert(*next).second) break;  // a cycle of tests: keep the last
-                to.point = *next;
+            while (auto taken = decided_edge(flow, out[to.point], *known)) {
+                const Edge& next = flow.edges[*taken];
+                if (!seen.insert(next.to.point).second) break;  // a cycle of tests: keep the last
+                bypassed.insert(to.point);
+                branchings.insert(branchings.end(), next.branchings.begin(), next.branchings.end());
+                to.point = next.to.point;
             }
         }
-        if (parts.empty() || parts.back().to.kind != to.kind || parts.back().to.point != to.point) {
-            parts.push_back(Edge{e.from, to, {}});
-        }
+        bool same = !parts.empty() && parts.back().to.kind == to.kind && parts.back().to.point == to.point &&
+                    parts.back().branchings == branchings;
+        if (!same) parts.push_back(Edge{e.from, to, {}, branchings, e.error_place});
         parts.back().alts.push_back(alt);
     }
     return parts;
@@ -190,12 +196,13 @@ void thread_known_dispatches(Flow& flow) {
     std::vector<std::optional<Known>> at = constants_at_points(flow, out);
     std::vector<std::vector<Edge>> parts(flow.edges.size());
     std::vector<bool> fires(flow.points.size(), false);
+    std::set<PointId> bypassed;
     for (std::size_t i = 0; i < flow.edges.size(); ++i) {
         // A point no run reaches keeps its transitions (compact removes it if nothing
         // leads there).
         const std::optional<Known>& before = at[flow.edges[i].from];
         if (!before) continue;
-        parts[i] = thread_edge(flow, flow.edges[i], out, *before);
+        parts[i] = thread_edge(flow, flow.edges[i], out, *before, bypassed);
         if (!parts[i].empty()) fires[flow.edges[i].from] = true;
     }
     std::vector<Edge> threaded;
@@ -210,6 +217,9 @@ void thread_known_dispatches(Flow& flow) {
         threaded.insert(threaded.end(), parts[i].begin(), parts[i].end());
     }
     flow.edges = std::move(threaded);
+    for (PointId p : bypassed) {
+        for (LoopHead& l : flow.points[p].loops) l.bypassed = true;
+    }
 }
 
 }  // namespace c2clp

@@ -29,6 +29,7 @@ struct Conversion {
     bool ok = false;                      // false: errors were printed, no CLP produced
     std::string clp;                      // the program, canonically formatted
     std::vector<std::string> report;      // constructs modelled approximately, and how
+    std::string witness_map;              // JSON for witnesses of the C program (--witness-map)
 };
 
 // Converts `file`. Clang's diagnostics and the converter's own (`FILE:LINE:COL: error:

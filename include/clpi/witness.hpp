@@ -1,0 +1,92 @@
+// SV-COMP witnesses (format 2.0) for programs that came from C: a correctness witness (an
+// `invariant_set` of loop invariants in C syntax) for SAFE, a violation witness (a
+// `violation_sequence` of the branches taken, then the failing call) for UNSAFE.
+//
+// The CLP program knows nothing of C columns, functions or variable names; the converter
+// says them in its witness map (`c2clp --witness-map FILE`, JSON), read here.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "clpi/program.hpp"
+#include "clpi/result.hpp"
+
+namespace clpi {
+
+struct CPlace {
+    std::uint32_t line = 0;
+    std::uint32_t column = 0;  // 1-based
+    std::string function;
+};
+
+struct CStateVariable {
+    std::string clp_name;  // `X`, `F_i`, `Tmp1`
+    std::string c_name;    // empty for the converter's temporaries
+    std::string scope;     // "global", a function's name, or "temporary"
+    std::uint32_t bits = 32;
+    bool is_signed = true;
+};
+
+struct CLoopHead {
+    std::uint32_t point = 0;           // the constant K of its CLP point p(K)
+    CPlace place;                      // the loop's keyword
+    std::vector<std::size_t> visible;  // state positions in scope at the loop
+    bool bypassed = false;             // some runs skip the point: claim nothing there
+};
+
+struct CBranching {
+    CPlace place;
+    bool taken = true;
+};
+
+struct CRule {
+    std::vector<CBranching> branchings;  // the C decisions the rule makes, in order
+    std::optional<CPlace> error;         // for a rule into error: the call that fails
+};
+
+struct CSourceMap {
+    std::string source;      // the C file, as the converter was given it
+    std::string sha256;      // of its text
+    std::string data_model;  // "ILP32" or "LP64"
+    std::vector<CStateVariable> state;
+    std::vector<CLoopHead> loops;
+    std::vector<CRule> rules;  // rule k (1-based) is rules[k - 1]
+};
+
+// The map, or nothing with the reason in `error` when the JSON is not one.
+[[nodiscard]] std::optional<CSourceMap> parse_c_source_map(std::string_view json, std::string& error);
+
+// Who made a witness, for its metadata.
+struct WitnessProducer {
+    std::string name = "clpi";
+    std::string version;
+    std::string command_line;
+};
+
+// A point's certificate formula (SMT-LIB over `$0`, `$1`, ... the state positions) as a C
+// expression over the C variables of `visible`. Parts that C cannot say exactly (other
+// variables, `div` and `mod`, sums that could overflow `long long`) are weakened to `1`
+// where the formula is in negation normal form, so the result is implied by the formula.
+[[nodiscard]] std::string certificate_as_c(const std::string& smtlib, const CSourceMap& map,
+                                           const std::vector<std::size_t>& visible);
+
+// The correctness witness of a SAFE answer: one loop invariant per C loop whose heads are
+// all covered (the disjunction of their certificate formulas). `notes` gets the loops left
+// out, and why.
+[[nodiscard]] std::string correctness_witness(const Certificate& certificate, const CSourceMap& map,
+                                              const WitnessProducer& producer,
+                                              std::vector<std::string>& notes);
+
+// The violation witness of an UNSAFE answer: a segment per C branch the counterexample
+// decides (`branching` waypoints), the last ending at the failing call (`target`). Nothing,
+// with the reason in `why`, when the counterexample's error rule names no C call.
+[[nodiscard]] std::optional<std::string> violation_witness(const Counterexample& cex,
+                                                           const CSourceMap& map,
+                                                           const WitnessProducer& producer,
+                                                           std::string& why);
+
+}  // namespace clpi
