@@ -275,8 +275,8 @@ int run_verify(const VerifyArgs& a) {
         r.stats.counterexample_checked = true;
         if (cc.outcome == CertificateCheck::Outcome::invalid) {
             std::cerr << fmt::format("clpi: internal error: the counterexample replays, but {} finds "
-                                     "its path infeasible with its values. This is a bug; please "
-                                     "report it with the program.\n", a.validator);
+                                     "{} infeasible with its values. This is a bug; please report "
+                                     "it with the program.\n", a.validator, cc.clause);
             return exit_internal;
         }
         if (cc.outcome != CertificateCheck::Outcome::valid) {

@@ -217,10 +217,18 @@ class ClpFormula:
 
     def lit(self):
         if self.peek() == "(":
-            self.take()
-            f = self.disj()
-            self.take(")")
-            return f
+            # A group of cases, or arithmetic in parentheses (`(1 + X) mod 4 = 0`): try the
+            # first, and read a comparison when it does not end where a condition ends.
+            start = self.i
+            try:
+                self.take()
+                f = self.disj()
+                self.take(")")
+                if self.peek() in (",", ";", ")", None):
+                    return f
+            except ValueError:
+                pass
+            self.i = start
         if self.peek() in ("true", "false"):
             return self.take()
         lhs = self.sum()
@@ -255,6 +263,10 @@ class ClpFormula:
         tok = self.take()
         if tok is None:
             raise ValueError("the certificate ends early")
+        if tok == "(":
+            f = self.sum()
+            self.take(")")
+            return f
         if tok.isdigit():
             return tok
         if re.match(r"[A-Za-z_]", tok):

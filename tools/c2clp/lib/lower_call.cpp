@@ -1,5 +1,6 @@
 // Calls: the SV-COMP functions, functions without a body, and inlining of the others.
 #include <cctype>
+#include <functional>
 
 #include <clang/AST/Decl.h>
 #include <clang/AST/Expr.h>
@@ -36,6 +37,25 @@ std::optional<std::string> refused_library_call(const std::string& n) {
 
 }  // namespace
 
+SourcePlace Lowering::failing_call(const clang::CallExpr* c, const clang::FunctionDecl* fn) const {
+    // SV-COMP's own `__VERIFIER_assert` calls reach_error() in its body: that call is where
+    // the property fails, and where a violation witness's target must stand.
+    const clang::CallExpr* inner = nullptr;
+    std::function<void(const clang::Stmt*)> find = [&](const clang::Stmt* s) {
+        if (!s || inner) return;
+        if (const auto* call = llvm::dyn_cast<clang::CallExpr>(s)) {
+            const clang::FunctionDecl* callee = call->getDirectCallee();
+            if (callee && is_error_function(callee->getNameAsString())) inner = call;
+        }
+        for (const clang::Stmt* child : s->children()) find(child);
+    };
+    if (fn && fn->hasBody()) find(fn->getBody());
+    if (!inner) return place_at(c->getBeginLoc());
+    SourcePlace p = place_at(inner->getBeginLoc());
+    p.function = fn->getNameAsString();
+    return p;
+}
+
 bool Lowering::builtin_call(const clang::CallExpr* c, const std::string& name) {
     const clang::FunctionDecl* fn = c->getDirectCallee();
     if (is_error_function(name)) {
@@ -71,7 +91,7 @@ bool Lowering::builtin_call(const clang::CallExpr* c, const std::string& name) {
             cur_ = failed;
             std::string what = text(c);
             transition({Step{}}, Target{Target::Kind::error, 0, "line " + std::to_string(line(c)) + ": " + what});
-            flow_.edges.back().error_place = place_at(c->getBeginLoc());
+            flow_.edges.back().error_place = failing_call(c, fn);
         }
         cur_ = next;
         return true;

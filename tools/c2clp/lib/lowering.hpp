@@ -101,6 +101,9 @@ private:
     // ---- lower_call.cpp: calls
     Values call(const clang::CallExpr* c);
     bool builtin_call(const clang::CallExpr* c, const std::string& name);
+    // Where a failing `__VERIFIER_assert(c)` (or assert) fails: the error call in the
+    // function's body when it has one, else the call itself.
+    SourcePlace failing_call(const clang::CallExpr* c, const clang::FunctionDecl* fn) const;
     Values inline_call(const clang::CallExpr* c, const clang::FunctionDecl* fn);
     void body(const clang::FunctionDecl* fn, Frame frame);
 
