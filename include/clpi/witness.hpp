@@ -35,7 +35,10 @@ struct CLoopHead {
     std::uint32_t point = 0;           // the constant K of its CLP point p(K)
     CPlace place;                      // the loop's keyword
     std::vector<std::size_t> visible;  // state positions in scope at the loop
-    bool bypassed = false;             // some runs skip the point: claim nothing there
+    // Points that runs skipping this one reach with the same state (the converter's jump
+    // threading): the loop's invariant is also theirs.
+    std::vector<std::uint32_t> also_at;
+    bool bypassed = false;             // some runs skip the point untracked: claim nothing
 };
 
 struct CBranching {

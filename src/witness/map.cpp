@@ -39,6 +39,7 @@ std::optional<CSourceMap> parse_c_source_map(std::string_view json, std::string&
             h.place = place_of(l);
             h.visible = l.at("visible").get<std::vector<std::size_t>>();
             h.bypassed = l.at("bypassed").get<bool>();
+            if (l.contains("also_at")) h.also_at = l.at("also_at").get<std::vector<std::uint32_t>>();
             for (std::size_t p : h.visible) {
                 if (p >= m.state.size()) throw std::out_of_range("a loop's visible variable is not in the state");
             }

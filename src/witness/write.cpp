@@ -100,13 +100,20 @@ std::string correctness_witness(const Certificate& certificate, const CSourceMap
         std::vector<std::string> cases;
         std::string why;
         for (const CLoopHead* h : l.heads) {
-            auto pc = by_point.find(fmt::format("p({})", h->point));
             if (h->bypassed) {
-                why = "some runs reach it by a shortcut the converter made (a known branch taken at once)";
-            } else if (pc == by_point.end()) {
-                why = fmt::format("the certificate has no formula for p({})", h->point);
-            } else {
-                cases.push_back(certificate_as_c(pc->second->smtlib, map, h->visible));
+                why = "some runs skip its head by a shortcut the converter made into a larger block";
+                continue;
+            }
+            // The head, and where runs that skip it arrive with the same state.
+            std::vector<std::uint32_t> points{h->point};
+            points.insert(points.end(), h->also_at.begin(), h->also_at.end());
+            for (std::uint32_t k : points) {
+                auto pc = by_point.find(fmt::format("p({})", k));
+                if (pc == by_point.end()) {
+                    why = fmt::format("the certificate has no formula for p({})", k);
+                } else {
+                    cases.push_back(certificate_as_c(pc->second->smtlib, map, h->visible));
+                }
             }
         }
         if (!why.empty()) {

@@ -342,10 +342,14 @@ def check_witness(c2clp, c_file, witness_path, verdict, certificate, extra, time
                      (loc["line"], loc["column"], loc.get("function"))]
             if not heads:
                 failures.append(f"no loop head of the program at {loc['line']}:{loc['column']}")
-            for h in heads:
-                cert = formulas.get(f"p({h['point']})")
+            # Each head, and the points runs that skip it reach with its state.
+            for h, point in [(h, k) for h in heads for k in [h["point"]] + h.get("also_at", [])]:
+                if h["bypassed"]:
+                    failures.append(f"an invariant at line {loc['line']}, whose head runs skip untracked")
+                    continue
+                cert = formulas.get(f"p({point})")
                 if cert is None:
-                    failures.append(f"the certificate has no formula for p({h['point']})")
+                    failures.append(f"the certificate has no formula for p({point})")
                     continue
                 names = {}
                 for p in h["visible"]:
@@ -360,7 +364,7 @@ def check_witness(c2clp, c_file, witness_path, verdict, certificate, extra, time
                     continue
                 decls = "".join(f"(declare-const |{v}| Int)" for v in cert["variables"])
                 checks.append(f"(push 1){decls}(assert {known})(assert (not {claim}))(check-sat)(pop 1)")
-                labels.append(f"the loop invariant at line {loc['line']} (p({h['point']}))")
+                labels.append(f"the loop invariant at line {loc['line']} (p({point}))")
         if not checks:
             return failures
         script = os.path.join(work, "implications.smt2")

@@ -180,6 +180,16 @@ void compact(Flow& flow) {
     }
     std::stable_sort(edges.begin(), edges.end(),
                      [](const Edge& a, const Edge& b) { return a.from < b.from; });
+    for (Point& p : points) {
+        for (LoopHead& l : p.loops) {
+            std::vector<PointId> also;
+            for (PointId q : l.also_at) {
+                if (renumber[q] == unreached) l.bypassed = true;  // merged into a block
+                else also.push_back(renumber[q]);
+            }
+            l.also_at = std::move(also);
+        }
+    }
     flow.start = renumber[flow.start];
     flow.points = std::move(points);
     flow.edges = std::move(edges);

@@ -34,8 +34,12 @@ struct LoopHead {
     SourcePlace place;           // the loop's keyword
     std::vector<VarId> visible;  // the C variables in scope there (globals, and locals
                                  // declared before the loop in blocks around it)
-    // Set when jump threading sends some runs past this point: then the point's states are
-    // not all the loop's, and no invariant may be claimed for it.
+    // Jump threading may send some runs past this point, straight to where the loop's
+    // test sends them: the state there is the state here (the tests change nothing), so an
+    // invariant of the loop is one of this point or of those targets.
+    std::vector<PointId> also_at;
+    // Set when runs go past this point to a place no longer a point of their own (merged
+    // into a larger block): then no invariant may be claimed for the loop.
     bool bypassed = false;
 };
 

@@ -252,7 +252,7 @@ Flow Lowering::run(const clang::FunctionDecl* entry) {
     flow_.edges.insert(flow_.edges.begin(),
                        Edge{flow_.start, Target{Target::Kind::point, first, ""}, {Path{init}}, {}, {}});
     for (const PendingLoop& l : loops_) {
-        flow_.points[l.head].loops.push_back(LoopHead{l.place, visible_at(l.stmt, l.fn), false});
+        flow_.points[l.head].loops.push_back(LoopHead{l.place, visible_at(l.stmt, l.fn), {}, false});
     }
     return std::move(flow_);
 }

@@ -158,11 +158,11 @@ std::optional<std::size_t> decided_edge(const Flow& flow, const std::vector<std:
 
 // The transitions an edge becomes: its alternatives that can fire, each sent to where
 // the values it leaves decide, grouped by target in their order. The decisions skipped are
-// the transitions' own (so that a witness still names them), and the points gone past are
-// added to `bypassed`.
+// the transitions' own (so that a witness still names them), and each point gone past is
+// added to `bypassed` with where the runs went instead.
 std::vector<Edge> thread_edge(const Flow& flow, const Edge& e,
                               const std::vector<std::vector<std::size_t>>& out,
-                              const Known& before, std::set<PointId>& bypassed) {
+                              const Known& before, std::map<PointId, std::set<PointId>>& bypassed) {
     std::vector<Edge> parts;
     for (const Path& alt : e.alts) {
         std::optional<Known> known = known_after(alt, before);
@@ -171,13 +171,15 @@ std::vector<Edge> thread_edge(const Flow& flow, const Edge& e,
         std::vector<Branching> branchings = e.branchings;
         if (to.kind == Target::Kind::point) {
             std::set<PointId> seen{to.point};
+            std::vector<PointId> passed;
             while (auto taken = decided_edge(flow, out[to.point], *known)) {
                 const Edge& next = flow.edges[*taken];
                 if (!seen.insert(next.to.point).second) break;  // a cycle of tests: keep the last
-                bypassed.insert(to.point);
+                passed.push_back(to.point);
                 branchings.insert(branchings.end(), next.branchings.begin(), next.branchings.end());
                 to.point = next.to.point;
             }
+            for (PointId p : passed) bypassed[p].insert(to.point);
         }
         bool same = !parts.empty() && parts.back().to.kind == to.kind && parts.back().to.point == to.point &&
                     parts.back().branchings == branchings;
@@ -196,7 +198,7 @@ void thread_known_dispatches(Flow& flow) {
     std::vector<std::optional<Known>> at = constants_at_points(flow, out);
     std::vector<std::vector<Edge>> parts(flow.edges.size());
     std::vector<bool> fires(flow.points.size(), false);
-    std::set<PointId> bypassed;
+    std::map<PointId, std::set<PointId>> bypassed;
     for (std::size_t i = 0; i < flow.edges.size(); ++i) {
         // A point no run reaches keeps its transitions (compact removes it if nothing
         // leads there).
@@ -217,8 +219,8 @@ void thread_known_dispatches(Flow& flow) {
         threaded.insert(threaded.end(), parts[i].begin(), parts[i].end());
     }
     flow.edges = std::move(threaded);
-    for (PointId p : bypassed) {
-        for (LoopHead& l : flow.points[p].loops) l.bypassed = true;
+    for (const auto& [p, targets] : bypassed) {
+        for (LoopHead& l : flow.points[p].loops) l.also_at.insert(l.also_at.end(), targets.begin(), targets.end());
     }
 }
 

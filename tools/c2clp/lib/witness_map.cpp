@@ -45,6 +45,7 @@ std::string witness_map_json(const Flow& flow, const std::vector<const Edge*>& r
             nlohmann::json entry = place_json(l.place);
             entry["point"] = p;
             entry["visible"] = visible;
+            entry["also_at"] = l.also_at;
             entry["bypassed"] = l.bypassed;
             loops.push_back(entry);
         }
