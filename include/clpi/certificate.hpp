@@ -21,9 +21,12 @@ namespace clpi {
 // certificate formula and then checks each clause of the program in turn (the query, then
 // each rule that does not end a path normally: `(check-sat)` per clause, unsat when the
 // clause holds). `clause_names` gets one name per check, in order ("the query", "rule 7").
+// A clause into a point whose formula is `true`, or from one whose formula is `false`,
+// holds at sight: it gets a comment instead of a check, and is counted in `trivial`.
 [[nodiscard]] std::string certificate_checks_smtlib(const Program& program,
                                                     const Certificate& certificate,
-                                                    std::vector<std::string>& clause_names);
+                                                    std::vector<std::string>& clause_names,
+                                                    std::size_t* trivial = nullptr);
 
 struct CertificateCheck {
     enum class Outcome {
@@ -36,6 +39,7 @@ struct CertificateCheck {
     std::string clause;        // the first clause that failed or was not decided
     std::string detail;        // what went wrong, in words
     std::size_t clauses = 0;   // clauses checked
+    std::size_t trivial = 0;   // clauses that hold at sight (into `true`, out of `false`)
     double time_s = 0;
     std::string solver;        // the command that checked
 };

@@ -70,6 +70,7 @@ struct Stats {
     // Filled by the command line with --validate: the certificate's clauses checked, the
     // time of the check, the solver, and whether every clause held.
     std::uint64_t certificate_clauses = 0;
+    std::uint64_t certificate_trivial_clauses = 0;  // held at sight, without the solver
     double certificate_time_s = 0;
     std::string certificate_solver;
     bool certificate_validated = false;

@@ -142,8 +142,11 @@ CertificateCheck run_checks(const std::string& script, const std::vector<std::st
 CertificateCheck check_certificate(const Program& program, const Certificate& certificate,
                                    const std::string& solver, double timeout_s) {
     std::vector<std::string> names;
-    std::string script = certificate_checks_smtlib(program, certificate, names);
-    return run_checks(script, names, solver, timeout_s);
+    std::size_t trivial = 0;
+    std::string script = certificate_checks_smtlib(program, certificate, names, &trivial);
+    CertificateCheck result = run_checks(script, names, solver, timeout_s);
+    result.trivial = trivial;
+    return result;
 }
 
 CertificateCheck check_counterexample(const Program& program, const Counterexample& cex,

@@ -25,7 +25,7 @@ class Exporter {
 public:
     explicit Exporter(const Program& p) : p_(p) {}
     std::string run();
-    std::string checks(const Certificate& c, std::vector<std::string>& names);
+    std::string checks(const Certificate& c, std::vector<std::string>& names, std::size_t* trivial);
     std::string path_check(const Counterexample& cex, std::vector<std::string>& names);
 
 private:
@@ -215,7 +215,7 @@ std::string Exporter::check(const std::vector<Variable>& vars, const std::vector
 
 // The certificate's formulas as definitions of the clauses' predicates, then one check per
 // clause, in the order of `names`.
-std::string Exporter::checks(const Certificate& c, std::vector<std::string>& names) {
+std::string Exporter::checks(const Certificate& c, std::vector<std::string>& names, std::size_t* trivial) {
     std::string out = "(set-logic ALL)\n";
     if (!p_.file.empty()) out += fmt::format("; the certificate of {}, clause by clause\n", p_.file);
     for (const PointCertificate& pc : c.points) {
@@ -229,17 +229,36 @@ std::string Exporter::checks(const Certificate& c, std::vector<std::string>& nam
         }
         out += fmt::format("(define-fun {} ({}) Bool\n  {})\n", quote(pc.label), params, pc.smtlib);
     }
+    // A clause into a point whose formula is `true`, or out of one whose formula is `false`
+    // (no goal reached it), holds whatever its constraints: it needs no solver.
+    std::map<PointId, std::string> formula;
+    for (const PointCertificate& pc : c.points) formula[pc.point] = pc.smtlib;
+    auto is = [&](PointId p, const char* value) {
+        auto it = formula.find(p);
+        return it != formula.end() && it->second == value;
+    };
     const Query& q = p_.query;
-    names.push_back("the query");
-    out += "; the query\n" + check(q.vars, conjuncts(q.constraints, q.vars), atom(q.point, q.atom, q.vars));
+    if (is(q.point, "true")) {
+        out += "; the query: holds, its point's formula is true\n";
+        if (trivial) ++*trivial;
+    } else {
+        names.push_back("the query");
+        out += "; the query\n" + check(q.vars, conjuncts(q.constraints, q.vars), atom(q.point, q.atom, q.vars));
+    }
     for (const Rule& r : p_.rules) {
         if (r.body_kind == BodyKind::terminal) continue;
-        std::vector<std::string> body{atom(r.head_point, r.head, r.vars)};
-        for (std::string& part : conjuncts(r.constraints, r.vars)) body.push_back(std::move(part));
         bool to_error = r.body_kind == BodyKind::error || r.body_point == no_point;
-        std::string head = to_error ? "false" : atom(r.body_point, *r.body, r.vars);
         std::string name = fmt::format("rule {}", r.index);
         if (r.loc.line > 0) name += fmt::format(" (line {})", r.loc.line);
+        if (is(r.head_point, "false") || (!to_error && is(r.body_point, "true"))) {
+            out += fmt::format("; {}: holds, {}\n", name,
+                               is(r.head_point, "false") ? "its point's formula is false" : "its successor's formula is true");
+            if (trivial) ++*trivial;
+            continue;
+        }
+        std::vector<std::string> body{atom(r.head_point, r.head, r.vars)};
+        for (std::string& part : conjuncts(r.constraints, r.vars)) body.push_back(std::move(part));
+        std::string head = to_error ? "false" : atom(r.body_point, *r.body, r.vars);
         names.push_back(name);
         out += fmt::format("; {}\n", name) + check(r.vars, body, head);
     }
@@ -336,8 +355,8 @@ std::string counterexample_check_smtlib(const Program& program, const Counterexa
 }
 
 std::string certificate_checks_smtlib(const Program& program, const Certificate& certificate,
-                                      std::vector<std::string>& clause_names) {
-    return Exporter(program).checks(certificate, clause_names);
+                                      std::vector<std::string>& clause_names, std::size_t* trivial) {
+    return Exporter(program).checks(certificate, clause_names, trivial);
 }
 
 }  // namespace clpi

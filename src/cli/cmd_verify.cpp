@@ -243,6 +243,7 @@ int run_verify(const VerifyArgs& a) {
         } else {
             check = check_certificate(*program, *r.certificate, a.validator);
             r.stats.certificate_clauses = check->clauses;
+            r.stats.certificate_trivial_clauses = check->trivial;
             r.stats.certificate_time_s = check->time_s;
             r.stats.certificate_solver = a.validator;
             if (check->outcome == CertificateCheck::Outcome::invalid) {

@@ -108,9 +108,12 @@ std::string stats_text(const Stats& s) {
                                               s.certificate_solver, s.certificate_time_s,
                                               s.certificate_validated ? "feasible" : "not validated"));
         } else {
-            row("certificate", fmt::format("built in {:.3f} s; {} clauses checked by {} in {:.3f} s: {}",
+            row("certificate", fmt::format("built in {:.3f} s; {} clauses checked by {} in {:.3f} s{}: {}",
                                        s.certificate_build_time_s, s.certificate_clauses,
                                        s.certificate_solver, s.certificate_time_s,
+                                       s.certificate_trivial_clauses == 0
+                                           ? std::string()
+                                           : fmt::format(" ({} more hold at sight)", s.certificate_trivial_clauses),
                                        s.certificate_validated ? "valid" : "not validated"));
         }
     }
@@ -195,6 +198,7 @@ nlohmann::json stats_json(const Stats& s) {
         j["certificate"] = {{"build_time_s", s.certificate_build_time_s},
                             {"solver", s.certificate_solver},
                             {"clauses", s.certificate_clauses},
+                            {"trivial_clauses", s.certificate_trivial_clauses},
                             {"time_s", s.certificate_time_s},
                             {"validated", s.certificate_validated},
                             {"of", s.counterexample_checked ? "counterexample" : "certificate"}};

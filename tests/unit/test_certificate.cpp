@@ -118,3 +118,31 @@ TEST_CASE("certificate: a CHC problem's SAFE is a model of the problem, checked 
     CHECK(bad.clause == "clause 3 of the problem");
     CHECK(bad.clauses == 2);
 }
+
+TEST_CASE("certificate: clauses into `true` and out of `false` hold at sight, without a solver") {
+    // x = 1 at p(1); p(2) is reached with it; p(3) is never reached (x = 1 rules it out).
+    Program p = test::must_parse(R"(?- p(0, X).
+p(0, X) :- p(1, X1), X1 = 1.
+p(1, X) :- p(2, X).
+p(1, X) :- p(3, X), X > 5.
+p(3, X) :- p(2, X).
+p(2, X) :- error, X < 0.
+)", "sight.clp");
+    Result r = verify(p, Options{});
+    REQUIRE(r.verdict == Verdict::safe);
+    REQUIRE(r.certificate.has_value());
+    std::vector<std::string> names;
+    std::size_t trivial = 0;
+    std::string script = certificate_checks_smtlib(p, *r.certificate, names, &trivial);
+    INFO(script);
+    // Six clauses (the query and five rules); those into p(0)'s `true` (the query) and out of p(3)'s `false` need no
+    // check, and the counts add up.
+    CHECK(trivial >= 2);
+    CHECK(names.size() + trivial == 6);
+    CHECK(script.find("; the query: holds, its point's formula is true") != std::string::npos);
+    CHECK(script.find("holds, its point's formula is false") != std::string::npos);
+    CertificateCheck c = check_certificate(p, *r.certificate);
+    CHECK(c.outcome == CertificateCheck::Outcome::valid);
+    CHECK(c.trivial == trivial);
+    CHECK(c.clauses == names.size());
+}
