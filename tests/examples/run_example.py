@@ -2,7 +2,8 @@
 """End-to-end test of one C program of examples/: clpi must give the verdict the program's
 header declares (`expected: safe|unsafe|unknown`), both with the default granularity and
 with --large-blocks; an unsafe verdict must come with a counterexample that names a line of
-the C file, a safe one with a certificate that cvc5 validates (--validate); each answer's
+the C file and a path that cvc5 finds feasible, a safe one with a certificate that cvc5
+validates (--validate); each answer's
 SV-COMP witness (--witness) must follow the format 2.0 schema, and a correctness witness's
 loop invariants must hold when asserted on the program (tests/witness/witness_check.py);
 and the CLP text the converter makes of the program, with either granularity,
@@ -50,8 +51,9 @@ def counterexample_lines(report):
 
 def check_verdict(args, expected, source_lines, extra):
     """Runs clpi verify --json with the extra options and checks the verdict."""
-    # A SAFE must come with a certificate that cvc5 validates (a failure exits 6).
-    if expected == "safe" and supports(args.clpi, "--validate"):
+    # A SAFE must come with a certificate that cvc5 validates, an UNSAFE with a path that
+    # cvc5 finds feasible with its values (a failure exits 6).
+    if expected in ("safe", "unsafe") and supports(args.clpi, "--validate"):
         extra = extra + ["--validate"]
     label = " ".join(["clpi verify"] + extra)
     workdir = tempfile.mkdtemp()

@@ -182,3 +182,41 @@ TEST_CASE("a loop that ends within the bound is proved: TRACER-X's example with 
         }
     }
 }
+
+TEST_CASE("every UNSAFE in clp/ has a counterexample whose path cvc5 finds feasible") {
+    std::size_t checked = 0;
+    for (const auto& t : teaching_programs()) {
+        if (t.expected != Verdict::unsafe) continue;
+        INFO(t.file);
+        Program p = test::must_parse(t.text, t.file);
+        Result r = verify(p, Options{});
+        REQUIRE(r.verdict == Verdict::unsafe);
+        REQUIRE(r.counterexample.has_value());
+        CertificateCheck c = check_counterexample(p, *r.counterexample);
+        INFO(c.clause << ": " << c.detail);
+        CHECK(std::string(to_string(c.outcome)) == "valid");
+        CHECK(c.clauses >= 1);
+        ++checked;
+    }
+    CHECK(checked >= 20);
+}
+
+TEST_CASE("a counterexample with a wrong value is found infeasible by cvc5") {
+    Program p = test::must_parse("?- p(0, X), X = 0.\np(0, X) :- p(1, Y), Y = X + 2.\np(1, X) :- error, X > 1.\n",
+                                 "two.clp");
+    Result r = verify(p, Options{});
+    REQUIRE(r.verdict == Verdict::unsafe);
+    REQUIRE(r.counterexample.has_value());
+    Counterexample wrong = *r.counterexample;
+    bool changed = false;
+    for (auto& [name, value] : wrong.values) {
+        if (name == "Y@1") {
+            value = "3";
+            changed = true;
+        }
+    }
+    REQUIRE(changed);
+    CertificateCheck c = check_counterexample(p, wrong);
+    CHECK(c.outcome == CertificateCheck::Outcome::invalid);
+    CHECK(c.clause == "the counterexample");
+}
