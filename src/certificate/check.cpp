@@ -126,7 +126,7 @@ private:
     bool stopped_ = false;
 };
 
-// cvc5 as a separate program on the script in a temporary file.
+// The solver as a program of its own, reading the script from a temporary file.
 void run_process(const std::string& script, const std::string& solver, double timeout_s, Tally& tally) {
     TempFile file;
     if (file.path.empty()) {
