@@ -13,8 +13,10 @@ packages=(
   cmake g++ gcc ninja-build pkg-config git
   # solver and front end
   libz3-dev z3 tao-pegtl-dev
-  # a second solver, independent of Z3, that checks the certificates of SAFE (--validate)
-  cvc5
+  # a second solver, independent of Z3, that checks the certificates of SAFE (--validate):
+  # libcvc5-dev runs the checks in clpi's process (the default, --validator cvc5); the
+  # program cvc5 serves --validator PATH and the tests that compare the two ways
+  cvc5 libcvc5-dev
   # loop invariants by abstract interpretation over polyhedra
   libppl-dev libgmp-dev
   # libraries that save hand-written code

@@ -44,8 +44,9 @@ struct CertificateCheck {
     std::string solver;        // the command that checked
 };
 
-// Runs `solver` (an SMT-LIB solver command reading a file: cvc5 by default) on
-// certificate_checks_smtlib, with `timeout_s` per clause.
+// Runs `solver` on certificate_checks_smtlib, with `timeout_s` per clause: `cvc5` (the
+// default) in this process through cvc5's C++ library, any other SMT-LIB solver command (z3,
+// a path) as a program reading the script from a file.
 [[nodiscard]] CertificateCheck check_certificate(const Program& program, const Certificate& certificate,
                                                  const std::string& solver = "cvc5",
                                                  double timeout_s = 20);

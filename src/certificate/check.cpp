@@ -1,5 +1,6 @@
-// Checking a certificate with a second solver, run as a separate process on an SMT-LIB
-// script (certificate.hpp): it shares no code or state with the engine's Z3.
+// Checking a certificate with a second solver on an SMT-LIB script (certificate.hpp): cvc5
+// in this process through its C++ API, or any solver command as a separate process. It
+// shares no code or state with the engine's Z3.
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -13,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "clpi/certificate.hpp"
+#include "certificate/smtlib_reader.hpp"
 
 namespace clpi {
 
@@ -70,71 +72,135 @@ const char* to_string(CertificateCheck::Outcome o) {
 
 namespace {
 
-// Runs `solver` on `script` (one check-sat per name in `names`; each must be `expected`,
-// unsat for the clauses of a certificate).
-CertificateCheck run_checks(const std::string& script, const std::vector<std::string>& names,
-                            const std::string& solver, double timeout_s,
-                            const std::string& expected = "unsat") {
-    const auto start = std::chrono::steady_clock::now();
-    CertificateCheck result;
-    result.solver = solver;
-    auto done = [&](CertificateCheck::Outcome o, std::string clause, std::string detail) {
-        result.outcome = o;
-        result.clause = std::move(clause);
-        result.detail = std::move(detail);
-        result.time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        return result;
-    };
+// The solver's answers, one per check-sat in order, against what each should be
+// (`expected`: unsat for the clauses of a certificate).
+class Tally {
+public:
+    Tally(const std::vector<std::string>& names, const std::string& solver, const std::string& expected,
+          CertificateCheck& result)
+        : names_(names), solver_(solver), expected_(expected), result_(result) {}
+
+    // Takes the next answer; false when the checks end there (`result` says how).
+    bool take(const std::string& line) {
+        if (k_ >= names_.size()) {
+            return stop(CertificateCheck::Outcome::unavailable, "", fmt::format("{} said more than asked: {}", solver_, line));
+        }
+        if (line == expected_) {
+            ++k_;
+            ++result_.clauses;
+            return true;
+        }
+        if (line == "sat" || line == "unsat") {
+            return stop(CertificateCheck::Outcome::invalid, names_[k_],
+                        expected_ == "unsat"
+                            ? "a state satisfies the clause's body and the certificate there, but not the certificate after it"
+                            : "the path with these values is infeasible");
+        }
+        // cvc5 in this process says why it does not know: "unknown (timeout)".
+        if (line == "unknown" || line.rfind("unknown (", 0) == 0 || line.find("timeout") != std::string::npos ||
+            line.find("resourceout") != std::string::npos) {
+            return stop(CertificateCheck::Outcome::undecided, names_[k_], fmt::format("{} answered {}", solver_, line));
+        }
+        return stop(CertificateCheck::Outcome::unavailable, names_[k_], fmt::format("{}: {}", solver_, line));
+    }
+
+    bool stopped() const { return stopped_; }
+    bool complete() const { return k_ >= names_.size(); }
+    // The check that was next when the answers ended.
+    std::string next() const { return k_ < names_.size() ? names_[k_] : ""; }
+
+    bool stop(CertificateCheck::Outcome o, std::string clause, std::string detail) {
+        result_.outcome = o;
+        result_.clause = std::move(clause);
+        result_.detail = std::move(detail);
+        stopped_ = true;
+        return false;
+    }
+
+private:
+    const std::vector<std::string>& names_;
+    const std::string& solver_;
+    const std::string& expected_;
+    CertificateCheck& result_;
+    std::size_t k_ = 0;
+    bool stopped_ = false;
+};
+
+// The solver as a program of its own, reading the script from a temporary file.
+void run_process(const std::string& script, const std::string& solver, double timeout_s, Tally& tally) {
     TempFile file;
-    if (file.path.empty()) return done(CertificateCheck::Outcome::unavailable, "", "cannot create a temporary file");
+    if (file.path.empty()) {
+        tally.stop(CertificateCheck::Outcome::unavailable, "", "cannot create a temporary file");
+        return;
+    }
     {
         std::ofstream os(file.path, std::ios::binary);
         os << script;
-        if (!os) return done(CertificateCheck::Outcome::unavailable, "", "cannot write " + file.path);
+        if (!os) {
+            tally.stop(CertificateCheck::Outcome::unavailable, "", "cannot write " + file.path);
+            return;
+        }
     }
     FILE* pipe = popen(command_for(solver, file.path, timeout_s).c_str(), "r");
-    if (!pipe) return done(CertificateCheck::Outcome::unavailable, "", "cannot run " + solver);
+    if (!pipe) {
+        tally.stop(CertificateCheck::Outcome::unavailable, "", "cannot run " + solver);
+        return;
+    }
     std::string output;
     char buf[4096];
     std::size_t n = 0;
     while ((n = std::fread(buf, 1, sizeof buf, pipe)) > 0) output.append(buf, n);
     int status = pclose(pipe);
     if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
-        return done(CertificateCheck::Outcome::unavailable, "",
-                    fmt::format("`{}` was not found (Debian package cvc5)", solver));
+        tally.stop(CertificateCheck::Outcome::unavailable, "",
+                   fmt::format("`{}` was not found (Debian package cvc5)", solver));
+        return;
     }
     std::istringstream lines(output);
     std::string line;
-    std::size_t k = 0;
     while (std::getline(lines, line)) {
         if (!line.empty() && line.back() == '\r') line.pop_back();
         if (line.empty()) continue;
-        if (k >= names.size()) {
-            return done(CertificateCheck::Outcome::unavailable, "", fmt::format("{} said more than asked: {}", solver, line));
-        }
-        if (line == expected) {
-            ++k;
-            ++result.clauses;
-            continue;
-        }
-        if (line == "sat" || line == "unsat") {
-            return done(CertificateCheck::Outcome::invalid, names[k],
-                        expected == "unsat"
-                            ? "a state satisfies the clause's body and the certificate there, but not the certificate after it"
-                            : "the path with these values is infeasible");
-        }
-        if (line == "unknown" || line.find("timeout") != std::string::npos ||
-            line.find("resourceout") != std::string::npos) {
-            return done(CertificateCheck::Outcome::undecided, names[k], fmt::format("{} answered {}", solver, line));
-        }
-        return done(CertificateCheck::Outcome::unavailable, names[k], fmt::format("{}: {}", solver, line));
+        if (!tally.take(line)) return;
     }
-    if (k < names.size()) {
-        return done(CertificateCheck::Outcome::unavailable, names[k],
-                    fmt::format("{} stopped before answering (exit status {})", solver,
-                                WIFEXITED(status) ? WEXITSTATUS(status) : -1));
+    if (!tally.complete()) {
+        tally.stop(CertificateCheck::Outcome::unavailable, tally.next(),
+                   fmt::format("{} stopped before answering (exit status {})", solver,
+                               WIFEXITED(status) ? WEXITSTATUS(status) : -1));
     }
-    return done(CertificateCheck::Outcome::valid, "", "");
+}
+
+// cvc5 in this process, through its C++ API: no program to start and no file to write,
+// which cost more than the checks themselves on small programs.
+void run_in_process(const std::string& script, const std::string& solver, double timeout_s, Tally& tally) {
+    std::string error = run_smtlib_in_cvc5(script, timeout_s, [&](const std::string& a) { return tally.take(a); });
+    if (tally.stopped()) return;
+    if (!error.empty()) {
+        tally.stop(CertificateCheck::Outcome::unavailable, tally.next(), error);
+    } else if (!tally.complete()) {
+        tally.stop(CertificateCheck::Outcome::unavailable, tally.next(),
+                   fmt::format("{} stopped before answering", solver));
+    }
+}
+
+// Runs `solver` on `script` (one check-sat per name in `names`; each must be `expected`,
+// unsat for the clauses of a certificate). The validator `cvc5` runs in this process;
+// any other command (z3, a path) as a program of its own.
+CertificateCheck run_checks(const std::string& script, const std::vector<std::string>& names,
+                            const std::string& solver, double timeout_s,
+                            const std::string& expected = "unsat") {
+    const auto start = std::chrono::steady_clock::now();
+    CertificateCheck result;
+    result.solver = solver;
+    Tally tally(names, solver, expected, result);
+    if (solver == "cvc5") {
+        run_in_process(script, solver, timeout_s, tally);
+    } else {
+        run_process(script, solver, timeout_s, tally);
+    }
+    if (!tally.stopped()) result.outcome = CertificateCheck::Outcome::valid;
+    result.time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return result;
 }
 
 }  // namespace

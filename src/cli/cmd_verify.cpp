@@ -461,7 +461,8 @@ Runner add_verify_command(CLI::App& app) {
                   "UNKNOWN when the solver cannot tell; a failing clause is an internal error "
                   "(exit 6). For UNSAFE, the counterexample's path is checked with its values too");
     cmd->add_option("--validator", args->validator,
-                    "the solver --validate runs (an SMT-LIB solver command: cvc5, z3, or a path)")
+                    "the solver --validate runs: cvc5 (in clpi's process, through its C++ library), "
+                    "or an SMT-LIB solver command run as a program (z3, or a path)")
         ->capture_default_str();
     cmd->add_flag("-q,--quiet", args->quiet, "no progress line on the terminal");
     cmd->add_option("--tree", args->tree,

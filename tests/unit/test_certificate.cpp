@@ -1,5 +1,9 @@
 // Certificates of SAFE (certificate.hpp): what the engine builds holds under cvc5, and a
 // wrong one is caught at the clause it breaks.
+#include <cstdlib>
+#include <filesystem>
+#include <sstream>
+
 #include "clpi/certificate.hpp"
 #include "engine_support.hpp"
 
@@ -12,6 +16,18 @@ p(0, I, N) :- p(0, I1, N), I < N, I1 = I + 1.
 p(0, I, N) :- p(1, I, N), I >= N.
 p(1, I, N) :- error, I > N.
 )";
+
+// cvc5's executable on the PATH, as a path: any validator but `cvc5` itself runs as a program.
+std::string cvc5_program() {
+    const char* path = std::getenv("PATH");
+    std::istringstream dirs(path ? path : "");
+    std::string dir;
+    while (std::getline(dirs, dir, ':')) {
+        std::filesystem::path p = std::filesystem::path(dir) / "cvc5";
+        if (!dir.empty() && std::filesystem::exists(p)) return p.string();
+    }
+    return "";
+}
 
 }  // namespace
 
@@ -145,4 +161,38 @@ p(2, X) :- error, X < 0.
     CHECK(c.outcome == CertificateCheck::Outcome::valid);
     CHECK(c.trivial == trivial);
     CHECK(c.clauses == names.size());
+
+TEST_CASE("certificate: cvc5 in the process agrees with cvc5's executable") {
+    std::string program = cvc5_program();
+    if (program.empty()) {
+        MESSAGE("no cvc5 executable on the PATH: the comparison is skipped");
+        return;
+    }
+    Program p = test::must_parse(counter, "counter.clp");
+    Result r = verify(p, Options{});
+    REQUIRE(r.verdict == Verdict::safe);
+    REQUIRE(r.certificate.has_value());
+    Certificate weak = *r.certificate;
+    weak.points[0].smtlib = "(>= $0 0)";
+    weak.points[1].smtlib = "(>= $0 0)";
+    for (const Certificate* c : {&*r.certificate, &weak}) {
+        CertificateCheck inside = check_certificate(p, *c, "cvc5");
+        CertificateCheck outside = check_certificate(p, *c, program);
+        INFO(inside.clause << ": " << inside.detail << " / " << outside.clause << ": " << outside.detail);
+        CHECK(inside.outcome == outside.outcome);
+        CHECK(inside.clause == outside.clause);
+        CHECK(inside.clauses == outside.clauses);
+        CHECK(inside.detail == outside.detail);
+        CHECK(inside.solver == "cvc5");
+    }
+    CHECK(check_certificate(p, weak, "cvc5").outcome == CertificateCheck::Outcome::invalid);
+
+    // A CHC problem's model too: its clauses come with quantifiers and Bool arguments.
+    const std::string weak_model = "(define-fun |p| ((x!0 Int) (x!1 Bool)) Bool true)\n";
+    CertificateCheck inside = check_chc_model(flipping_flag, weak_model, "cvc5");
+    CertificateCheck outside = check_chc_model(flipping_flag, weak_model, program);
+    CHECK(inside.outcome == CertificateCheck::Outcome::invalid);
+    CHECK(inside.outcome == outside.outcome);
+    CHECK(inside.clause == outside.clause);
+    CHECK(inside.clauses == outside.clauses);
 }

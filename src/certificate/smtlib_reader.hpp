@@ -1,0 +1,29 @@
+// The SMT-LIB scripts of the checks (certificate.hpp) run in this process by cvc5's C++ API.
+// cvc5 1.0.3 (Debian 12) has no public parser, so this reads the subset the scripts are
+// written in: the certificate and counterexample checks (chc/export.cpp) and a CHC problem's
+// model checks (certificate/chc_model.cpp), which pass the problem's own clauses through.
+//
+// Commands: set-logic, set-option and set-info (ignored: the checker sets its own options),
+// declare-const, declare-fun, define-fun, push, pop, assert, check-sat, exit.
+// Sorts: Int, Real, Bool, (Array S T). Terms: numerals, decimals, true/false, symbols
+// (quoted or not), let, forall, exists, and/or/not/=>/xor/ite/=/distinct, <=/>=/</>,
+// + - * / div mod abs to_real to_int is_int, select, store, and the declared and defined
+// functions. Anything else stops the run with a message naming it: never a guess.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+
+namespace clpi {
+
+// Runs `script` on a fresh cvc5 solver (incremental, `timeout_s` per check-sat). Each
+// check-sat's answer goes to `on_answer` as cvc5's executable would print it ("sat",
+// "unsat", "unknown", or "unknown (timeout)" and the like with cvc5's explanation);
+// the run stops when `on_answer` returns false. Returns the empty string when the run
+// ended that way or at the script's end; otherwise why it could not go on (a construct
+// outside the subset, or cvc5's own error), and no further answer is given.
+[[nodiscard]] std::string run_smtlib_in_cvc5(std::string_view script, double timeout_s,
+                                             const std::function<bool(const std::string&)>& on_answer);
+
+}  // namespace clpi

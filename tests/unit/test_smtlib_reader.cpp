@@ -1,0 +1,92 @@
+// The checks' SMT-LIB read into cvc5 in the process (certificate/smtlib_reader.hpp).
+#include "certificate/smtlib_reader.hpp"
+#include "clpi/certificate.hpp"
+#include "engine_support.hpp"
+
+using namespace clpi;
+
+namespace {
+
+struct Run {
+    std::vector<std::string> answers;
+    std::string error;
+};
+
+Run run(const std::string& script, double timeout_s = 20) {
+    Run r;
+    r.error = run_smtlib_in_cvc5(script, timeout_s, [&](const std::string& a) {
+        r.answers.push_back(a);
+        return true;
+    });
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("smtlib reader: let, define-fun, push/pop and quoted symbols") {
+    Run r = run(R"((set-logic ALL)
+(set-option :produce-models true)
+; a comment, with ( and | in it
+(define-fun |the point| (($0 Int) ($1a (Array Int Int))) Bool
+  (let ((a!1 (+ $0 1)) (a!2 (select $1a 0))) (and (<= a!1 a!2) (>= $0 0))))
+(define-fun half () Real (/ 1.0 2.0))
+(push 1)
+(declare-const |x y| Int)
+(declare-const a (Array Int Int))
+(assert (|the point| |x y| a))
+(assert (not (< |x y| (select a 0))))
+(check-sat)
+(pop 1)
+(push 1)
+(declare-const |x y| Int)
+(declare-fun f (Int Bool) Int)
+(assert (= (f |x y| true) (ite (> |x y| 2) (div |x y| 2) (mod |x y| 3))))
+(assert (=> (distinct |x y| 7) (>= (to_real |x y|) half) (= (abs |x y|) (- 4))))
+(check-sat)
+(pop 1)
+(assert (exists ((k Int)) (= (* 2 k) 5)))
+(check-sat)
+)");
+    INFO(r.error);
+    CHECK(r.error.empty());
+    CHECK(r.answers == std::vector<std::string>{"unsat", "sat", "unsat"});
+}
+
+TEST_CASE("smtlib reader: what it does not read stops the run, named") {
+    Run bv = run("(set-logic ALL)\n(declare-const x Int)\n(check-sat)\n(assert (bvult x x))\n(check-sat)\n");
+    CHECK(bv.answers == std::vector<std::string>{"sat"});
+    CHECK(bv.error.find("`bvult`") != std::string::npos);
+
+    // A symbol declared inside a push is gone after the pop.
+    Run popped = run("(push 1)\n(declare-const x Int)\n(pop 1)\n(assert (> x 0))\n(check-sat)\n");
+    CHECK(popped.answers.empty());
+    CHECK(popped.error.find("`x`") != std::string::npos);
+
+    CHECK(run("(declare-const s String)\n").error.find("`String`") != std::string::npos);
+    CHECK(run("(declare-datatypes ((L 0)) (((nil))))\n").error.find("`declare-datatypes`") != std::string::npos);
+    CHECK(run("(declare-const x Int)\n(assert (! (> x 0) :named p))\n").error.find("`!`") != std::string::npos);
+    CHECK(run("(assert (= #x0f #x0f))\n").error.find("`#x0f`") != std::string::npos);
+    CHECK(run("(get-model)\n").error.find("`get-model`") != std::string::npos);
+    // cvc5's own objections (here a sort mismatch) stop the run as well.
+    CHECK(run("(declare-const b Bool)\n(assert (+ b 1))\n").error.rfind("cvc5: ", 0) == 0);
+
+    // Through the checks: unavailable, naming the construct and the check it stopped at.
+    const std::string problem =
+        "(set-logic HORN)\n(declare-fun |p| (Int) Bool)\n"
+        "(assert (forall ((x Int)) (=> (= x 0) (p x))))\n"
+        "(assert (forall ((x Int)) (=> (and (p x) (bvult x x)) false)))\n";
+    CertificateCheck c = check_chc_model(problem, "(define-fun |p| ((x!0 Int)) Bool (>= x!0 0))\n");
+    CHECK(c.outcome == CertificateCheck::Outcome::unavailable);
+    CHECK(c.clause == "clause 2 of the problem");
+    CHECK(c.clauses == 1);
+    CHECK(c.detail.find("`bvult`") != std::string::npos);
+}
+
+TEST_CASE("smtlib reader: the time limit per check-sat gives unknown, not an answer") {
+    // x^3 + y^3 + z^3 = 33 has a solution of 17 digits: far beyond 100 ms.
+    Run r = run("(set-logic ALL)\n(declare-const x Int)\n(declare-const y Int)\n(declare-const z Int)\n"
+                "(assert (= (+ (* x x x) (* y y y) (* z z z)) 33))\n(check-sat)\n", 0.1);
+    CHECK(r.error.empty());
+    REQUIRE(r.answers.size() == 1);
+    CHECK(r.answers[0].rfind("unknown", 0) == 0);
+}
