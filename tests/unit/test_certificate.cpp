@@ -161,6 +161,7 @@ p(2, X) :- error, X < 0.
     CHECK(c.outcome == CertificateCheck::Outcome::valid);
     CHECK(c.trivial == trivial);
     CHECK(c.clauses == names.size());
+}
 
 TEST_CASE("certificate: cvc5 in the process agrees with cvc5's executable") {
     std::string program = cvc5_program();
