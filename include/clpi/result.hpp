@@ -27,6 +27,7 @@ struct Stats {
     std::uint64_t loop_closures = 0;  // goals closed by a looping ancestor (its invariant)
     std::uint64_t unrollings = 0;     // goals at a loop header that could not close: unrolled
     std::uint64_t spurious_errors = 0;  // errors reached only through a loop abstraction
+    std::uint64_t unexplained_errors = 0;  // of those, the ones no loop candidate refuted
     std::uint64_t forced_subsumptions = 0;  // memo subsumptions that abstracted a candidate
     std::uint64_t slackened = 0;  // interpolant atoms dropped by slackening
     std::uint64_t weakenings = 0;  // inner-header candidates abstracted with an outer loop's

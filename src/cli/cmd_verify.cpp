@@ -60,6 +60,7 @@ struct VerifyArgs {
     std::string int_semantics;
     std::string data_model;
     bool large_blocks = false;
+    std::vector<std::string> checks;  // what else is an error: `bounds`
     std::vector<std::string> clang_args;
     // For CHC problems:
     ChcImportOptions chc;
@@ -69,6 +70,7 @@ struct VerifyArgs {
         if (!int_semantics.empty()) c.converter_args.insert(c.converter_args.end(), {"--int-semantics", int_semantics});
         if (!data_model.empty()) c.converter_args.insert(c.converter_args.end(), {"--data-model", data_model});
         if (large_blocks) c.converter_args.emplace_back("--large-blocks");
+        for (const std::string& what : checks) c.converter_args.insert(c.converter_args.end(), {"--check", what});
         c.clang_args = clang_args;
         return c;
     }
@@ -393,6 +395,10 @@ Runner add_verify_command(CLI::App& app) {
     cmd->add_option("--data-model", args->data_model,
                     "for a C program: ilp32 (default) or lp64, the widths of the integer types")
         ->check(CLI::IsMember({"ilp32", "lp64"}));
+    cmd->add_option("--check", args->checks,
+                    "for a C program, what else is an error: `bounds`, an array index out of "
+                    "bounds (otherwise an array is unbounded, as the README says)")
+        ->check(CLI::IsMember({"bounds"}))->type_name("WHAT");
     add_chc_flags_option(*cmd, args->chc);
     cmd->add_flag("--large-blocks", args->large_blocks,
                   "for a C program: one rule per straight-line block instead of one per statement");

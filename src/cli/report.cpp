@@ -70,7 +70,7 @@ std::string stats_text(const Stats& s) {
     row("loop closures", fmt::format("{} ({} candidates of inner loops weakened with them)",
                                      s.loop_closures, s.weakenings));
     row("unrollings", s.unrollings);
-    row("spurious errors", s.spurious_errors);
+    row("spurious errors", fmt::format("{} ({} that no loop candidate refuted)", s.spurious_errors, s.unexplained_errors));
     row("accelerated", s.accelerations);
     row("candidates", fmt::format("{} kept, {} abstracted", s.candidates_kept,
                                   s.candidates_abstracted));
@@ -163,6 +163,7 @@ nlohmann::json stats_json(const Stats& s) {
             {"loop_closures", s.loop_closures},
             {"unrollings", s.unrollings},
             {"spurious_errors", s.spurious_errors},
+            {"unexplained_errors", s.unexplained_errors},
             {"accelerations", s.accelerations},
             {"candidates_kept", s.candidates_kept},
             {"candidates_abstracted", s.candidates_abstracted},

@@ -835,6 +835,7 @@ Explorer::Visit Explorer::on_error(std::uint64_t node, PathStep step) {
             solver_unknown_ = true;
         } else {
             unexplained_spurious_ = true;
+            ++stats_.unexplained_errors;
         }
         return Visit::finished;
     };

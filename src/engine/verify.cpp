@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
 #include <limits>
 
 #include <fmt/format.h>
@@ -51,6 +52,7 @@ void add_stats(Stats& total, const Stats& s) {
     total.loop_closures += s.loop_closures;
     total.unrollings += s.unrollings;
     total.spurious_errors += s.spurious_errors;
+    total.unexplained_errors += s.unexplained_errors;
     total.accelerations += s.accelerations;
     total.forced_subsumptions += s.forced_subsumptions;
     total.weakenings += s.weakenings;
@@ -145,6 +147,27 @@ struct Probe {
     }
 };
 
+// After a minimax round left an error its abstraction could not explain: bounded probes at
+// 4 and max_deepening unrollings on a node budget, and, with a time limit, at doubling bounds
+// on half the time left each, until one answers. Nothing when none does.
+std::optional<Result> unroll_instead(const Program& program, const Options& options,
+                                     std::uint64_t minimax_nodes,
+                                     const std::function<double()>& time_left, Stats& spent,
+                                     ProbeLog& log) {
+    const bool to_the_limit = options.timeout_s > 0;
+    Probe probe;
+    if (auto found = probe.run(program, options, minimax_nodes, time_left(), spent, log)) return found;
+    if (!to_the_limit) return std::nullopt;
+    for (std::uint32_t bound = 2 * Options::max_deepening;
+         bound < std::numeric_limits<std::uint32_t>::max() / 2; bound *= 2) {
+        Result p = bounded_probe(program, options, bound, 0, time_left() / 2, spent, log,
+                                 "minimax met an error that its loop abstraction could not explain");
+        if (p.verdict != Verdict::unknown) return p;
+        if (p.reason != UnknownReason::bound || time_left() <= 0.001) break;
+    }
+    return std::nullopt;
+}
+
 // Minimax with no bound given: a goal at a loop header that cannot close is unrolled, and
 // a depth-first search could unroll one loop forever while an error waits behind a loop
 // exit. So the unrolling is deepened: rounds with bounds 1, 2, 4, ... until a round needs
@@ -207,6 +230,20 @@ Result verify_deepening(const Program& program, const Options& options,
                       r.stats.cut_by_bound > 0 &&
                       (bound < Options::max_deepening || to_the_limit) &&
                       bound < std::numeric_limits<std::uint32_t>::max() / 2;
+        if (!deeper && r.verdict == Verdict::unknown && r.stats.unexplained_errors > 0 &&
+            r.reason == UnknownReason::solver) {
+            // The loop abstraction met an error that no candidate can refute (what the loop
+            // does to an array's cells, say): deepening the same abstraction cannot help, so
+            // the loops are unrolled instead, by bounded probes without abstraction; with a
+            // time limit their bound keeps doubling until an answer or the limit.
+            if (auto found = unroll_instead(program, options, minimax_nodes, time_left, total, probes)) {
+                return finish(*found, bound);
+            }
+            if (to_the_limit && elapsed() >= options.timeout_s) {
+                r.reason = UnknownReason::timeout;
+                r.reason_text = to_string(UnknownReason::timeout);
+            }
+        }
         if (!deeper) {
             if (r.tree && rounds > 1) {
                 r.tree->note = fmt::format("the last of {} rounds of deepening, unroll bound {}",

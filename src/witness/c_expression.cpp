@@ -100,6 +100,8 @@ private:
     }
 
     std::optional<Linear> linear(const z3::expr& e) {
+        // Arrays (C arrays) are not numbers: what speaks of them is not said.
+        if (!e.is_int() && !e.is_real()) return std::nullopt;
         if (e.is_numeral()) {
             std::int64_t v = 0;
             if (!e.is_numeral_i64(v) || !small(v)) return std::nullopt;

@@ -4,7 +4,8 @@
   run_case.py verify CLPI C2CLP FILE.c   verdicts of `clpi verify FILE.c` (statement-level
                                          and --large-blocks) against the header comments
                                          `// expected: safe|unsafe`, `// expected-wrap: ...`
-                                         (--int-semantics wrap), `// expected-lp64: ...`;
+                                         (--int-semantics wrap), `// expected-lp64: ...`,
+                                         `// expected-bounds: ...` (--check bounds);
                                          an UNSAFE counterexample must name C lines; the
                                          generated CLP must pass `clpi check` and come back
                                          unchanged from `clpi fmt`.
@@ -62,7 +63,8 @@ def check_generated(clpi, c2clp, path, options, clang):
 def verify(clpi, c2clp, path):
     configs = [("expected", [])]
     for key, opts in (("expected-wrap", ["--int-semantics", "wrap"]),
-                      ("expected-lp64", ["--data-model", "lp64"])):
+                      ("expected-lp64", ["--data-model", "lp64"]),
+                      ("expected-bounds", ["--check", "bounds"])):
         if header(path, key):
             configs.append((key, opts))
     checked = 0

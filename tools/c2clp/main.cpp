@@ -1,4 +1,5 @@
 // c2clp: converts a C program into CLP rules for clpi (see `c2clp --help`).
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 
@@ -24,6 +25,14 @@ the range of T; __VERIFIER_assert, reach_error() and assert() mark errors;
 __VERIFIER_assume and assume restrict paths; abort() and exit() end them. A call of a
 function without a body returns an arbitrary value of its type (with a warning).
 
+Arrays of integers (fixed-size, variable-length and multi-dimensional; locals, globals and
+static locals; initialisers, string initialisers of char arrays) become CLP arrays, one per
+C array, indexed by the row-major offset of an element; an inlined function's array or
+pointer parameter given an array works on the caller's array. An element nobody wrote holds
+an arbitrary value of its type. Indexing outside an array is an error with --check bounds;
+without it an array is unbounded: such an index reads and writes cells of that array's own
+CLP array, never another variable (a C program that relies on more is outside this model).
+
 Integer semantics (--int-semantics):
   math  (default) mathematical integers; inputs lie in their type's range; signed
         arithmetic is exact and never wraps (overflow is undefined behaviour in C, so
@@ -34,9 +43,10 @@ says. Bitwise operators: constants are folded; x & (2^k-1), shifts by constants 
 operands are modelled exactly; the rest is refused. Division by zero is undefined
 behaviour: that path ends. --report lists every place where these models are used.
 
-Refused, with `FILE:LINE:COL: error: unsupported: ...` and exit status 2: pointers,
-arrays, structs, unions, floating point, function pointers, recursion, inline assembly,
-setjmp/longjmp, threads, dynamic memory, variable-length arrays, wider than 64-bit types.
+Refused, with `FILE:LINE:COL: error: unsupported: ...` and exit status 2: pointers other
+than array parameters, structs, unions, arrays of them, whole-array assignment, floating
+point, function pointers, recursion, inline assembly, setjmp/longjmp, threads, dynamic
+memory, initialisers of arrays over 1024 elements, wider than 64-bit types.
 
 Exit status: 0 converted, 1 usage error, 2 bad or unsupported input, 6 internal error.)";
 
@@ -59,6 +69,9 @@ int main(int argc, char** argv) {
     app.add_flag("--large-blocks", options.large_blocks,
                  "one rule per straight-line block instead of one per statement (fewer nodes, "
                  "same verdicts)");
+    std::vector<std::string> checks;
+    app.add_option("--check", checks, "what else is an error: `bounds`, an array index out of bounds")
+        ->check(CLI::IsMember({"bounds"}))->type_name("WHAT");
     app.add_option("--entry", options.entry, "the function where execution starts")
         ->capture_default_str();
     app.add_option("--witness-map", witness_map,
@@ -72,6 +85,7 @@ int main(int argc, char** argv) {
     options.semantics = semantics == "wrap" ? c2clp::IntSemantics::wrap : c2clp::IntSemantics::math;
     options.data_model = model == "lp64" ? c2clp::DataModel::lp64 : c2clp::DataModel::ilp32;
     options.clang_args = clang_args;
+    options.check_bounds = std::find(checks.begin(), checks.end(), "bounds") != checks.end();
     try {
         c2clp::Conversion c = c2clp::convert_file(file, options);
         if (!c.ok) return 2;

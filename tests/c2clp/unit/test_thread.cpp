@@ -11,7 +11,7 @@ constexpr VarId state = 0;
 
 Flow flow_with_points(std::size_t n) {
     Flow f;
-    f.vars.push_back(Variable{"State", "state", "main", IntType{}});
+    f.vars.push_back(Variable{"State", "state", "main", IntType{}, {}});
     f.points.resize(n);
     return f;
 }

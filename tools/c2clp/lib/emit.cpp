@@ -16,6 +16,11 @@ std::string describe(const Variable& v) {
     std::string type = v.type.is_bool ? "_Bool"
                        : fmt::format("{}{} bits", v.type.is_signed ? "signed " : "unsigned ",
                                      v.type.bits);
+    if (v.array) {
+        std::string dims;
+        for (const Term& d : v.array->dims) dims += "[" + (is_const(d) ? d->value.str() : std::string()) + "]";
+        type = fmt::format("array{} of {}", dims, type);
+    }
     if (v.scope == "temporary") return fmt::format("{} (temporary, {})", v.clp_name, type);
     if (v.scope == "global") return fmt::format("{} = {} (global, {})", v.clp_name, v.c_name, type);
     return fmt::format("{} = {} (in {}, {})", v.clp_name, v.c_name, v.scope, type);
@@ -74,7 +79,7 @@ private:
         }
         for (VarId v : s.havocs) {
             ++version_[v];
-            range(name(v), flow_.vars[v].type);
+            if (!flow_.vars[v].array) range(name(v), flow_.vars[v].type);  // an array: any contents
         }
     }
 

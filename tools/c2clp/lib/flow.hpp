@@ -13,11 +13,20 @@ namespace c2clp {
 
 using PointId = std::uint32_t;
 
+// A C array (of any rank) as one CLP array, indexed by the row-major offset of an element.
+struct ArrayShape {
+    std::vector<Integer> strides;  // elements per step of each index: {4, 1} for `int a[3][4]`
+    std::vector<Term> dims;        // the bound of each index: {3, 4}
+    Term length;                   // number of elements: a constant, or the variable that
+                                   // keeps a variable-length array's length
+};
+
 struct Variable {
     std::string clp_name;  // `X`, `Lock`, `F_i`, `Tmp1`
     std::string c_name;    // as in the source; empty for temporaries
     std::string scope;     // "global", the function name, or "temporary"
-    IntType type;
+    IntType type;          // for an array: the type of its elements
+    std::optional<ArrayShape> array;
 };
 
 // Where a point stands in the C source, for witnesses: a statement's first token.

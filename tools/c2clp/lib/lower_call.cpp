@@ -137,8 +137,18 @@ Values Lowering::inline_call(const clang::CallExpr* c, const clang::FunctionDecl
     at(c, text(c));
     // Arguments in order; an earlier one is kept in a temporary when a later one has effects.
     std::vector<std::pair<VarId, Values>> args;
+    std::map<const clang::ParmVarDecl*, VarId> arrays;
     for (unsigned i = 0; i < c->getNumArgs() && i < fn->getNumParams(); ++i) {
         const clang::ParmVarDecl* p = fn->getParamDecl(i);
+        if (p->getType()->isPointerType() && p->getType()->getPointeeType()->isIntegerType()) {
+            // `int a[]` or `int *a` given an array: the callee works on the caller's array.
+            VarId a = array_of(c->getArg(i));
+            if (flow_.vars[a].array->strides.size() != 1) {
+                refuse(c->getArg(i), "multi-dimensional array passed to a function");
+            }
+            arrays[p] = a;
+            continue;
+        }
         VarId v = variable_of(p);
         IntType from = int_type(c->getArg(i)->getType(), c->getArg(i)->getBeginLoc());
         Values a = arith_.convert(value(c->getArg(i)), from, flow_.vars[v].type, line(c));
@@ -169,11 +179,12 @@ Values Lowering::inline_call(const clang::CallExpr* c, const clang::FunctionDecl
     Frame f;
     f.fn = fn;
     f.exit = new_point();
+    f.arrays = std::move(arrays);
     if (!fn->getReturnType()->isVoidType()) {
         std::string n = fn->getNameAsString();
         n[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(n[0])));
         Variable r{unique_name(n + "_result"), "return value of " + fn->getNameAsString(),
-                   fn->getNameAsString(), int_type(fn->getReturnType(), fn->getBeginLoc())};
+                   fn->getNameAsString(), int_type(fn->getReturnType(), fn->getBeginLoc()), {}};
         auto [it, fresh] = results_.emplace(fn->getCanonicalDecl(), 0);
         if (fresh) {
             flow_.vars.push_back(r);

@@ -125,9 +125,9 @@ Values Lowering::value(const clang::Expr* e) {
         out.insert(out.end(), no.begin(), no.end());
         return out;
     }
-    if (llvm::isa<clang::StringLiteral>(e)) refuse(e, "string literal (arrays)");
+    if (const auto* s = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) return read(element(s));
+    if (llvm::isa<clang::StringLiteral>(e)) refuse(e, "string literal used as a value");
     if (llvm::isa<clang::FloatingLiteral>(e)) refuse(e, "floating point constant");
-    if (llvm::isa<clang::ArraySubscriptExpr>(e)) refuse(e, "array subscript");
     if (llvm::isa<clang::MemberExpr>(e)) refuse(e, "struct or union member");
     refuse(e, std::string("expression `") + e->getStmtClassName() + "`");
 }
@@ -299,12 +299,15 @@ void Lowering::effect(const clang::Expr* e) {
     value(e);  // checks that it is supported; a value without effects changes nothing
 }
 
-VarId Lowering::lvalue(const clang::Expr* e) {
+Lowering::Place Lowering::lvalue(const clang::Expr* e) {
     e = e->IgnoreParens();
     if (const auto* r = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
-        if (const auto* v = llvm::dyn_cast<clang::VarDecl>(r->getDecl())) return variable_of(v);
+        if (const auto* v = llvm::dyn_cast<clang::VarDecl>(r->getDecl())) {
+            if (v->getType()->isArrayType()) refuse(e, "assignment to a whole array `" + text(e) + "`");
+            return Place{variable_of(v), std::nullopt};
+        }
     }
-    if (llvm::isa<clang::ArraySubscriptExpr>(e)) refuse(e, "array subscript");
+    if (const auto* s = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) return element(s);
     if (llvm::isa<clang::MemberExpr>(e)) refuse(e, "struct or union member");
     if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(e); u && u->getOpcode() == clang::UO_Deref) {
         refuse(e, "pointer dereference `*`");
@@ -331,45 +334,54 @@ void Lowering::assign_values(VarId v, const Values& vals) {
 }
 
 Values Lowering::assign(const clang::BinaryOperator* b) {
-    VarId v = lvalue(b->getLHS());
     if (b->getOpcode() == clang::BO_Assign) {
-        assign_values(v, value(b->getRHS()));
-        return single(var(v));
+        // C leaves the order of the two sides open; the right one is lowered first here, so
+        // that an element's index is read after what the right side changes, as GCC does.
+        Values rhs = value(b->getRHS());
+        if (llvm::isa<clang::ArraySubscriptExpr>(b->getLHS()->IgnoreParens()) && has_effects(b->getLHS())) {
+            rhs = spill(rhs, int_type(b->getType(), b->getBeginLoc()));
+        }
+        Place p = lvalue(b->getLHS());
+        assign_place(p, rhs);
+        return read(p);
     }
+    Place p = lvalue(b->getLHS());
     const auto* ca = llvm::cast<clang::CompoundAssignOperator>(b);
-    IntType vt = flow_.vars[v].type;
+    IntType vt = flow_.vars[p.var].type;
     IntType lt = int_type(ca->getComputationLHSType(), b->getBeginLoc());
     IntType rt = int_type(ca->getComputationResultType(), b->getBeginLoc());
     Values rhs = value(b->getRHS());
-    Values lhs = arith_.convert(single(var(v)), vt, lt, line(b));
+    Values lhs = arith_.convert(read(p), vt, lt, line(b));
     Values result;
     try {
         result = arith_.binary(*arith_op(b->getOpcode()), rt, lhs, rhs, false, line(b));
     } catch (const Refusal& r) {
         refuse(b, r.message);
     }
-    assign_values(v, arith_.convert(result, rt, vt, line(b)));
-    return single(var(v));
+    assign_place(p, arith_.convert(result, rt, vt, line(b)));
+    return read(p);
 }
 
 Values Lowering::increment(const clang::UnaryOperator* u, bool need_value) {
-    VarId v = lvalue(u->getSubExpr());
-    IntType t = flow_.vars[v].type;
+    Place p = lvalue(u->getSubExpr());
+    IntType t = flow_.vars[p.var].type;
     if (t.is_bool) refuse(u, "`++` or `--` on a _Bool");
     IntType promoted = t.bits < 32 ? IntType{32, true, false} : t;
-    Values x = arith_.convert(single(var(v)), t, promoted, line(u));
+    Values current = read(p);
+    Values x = arith_.convert(current, t, promoted, line(u));
     Values r = arith_.binary(u->isIncrementOp() ? BinOp::add : BinOp::sub, promoted, x,
                              constant(1), false, line(u));
     r = arith_.convert(r, promoted, t, line(u));
     if (u->isPrefix() || !need_value) {
-        assign_values(v, r);
-        return single(var(v));
+        assign_place(p, r);
+        return read(p);
     }
     VarId old = temporary(t);
     std::vector<Step> steps;
     for (const ExprAlt& a : r) {
         Step s = step_of(a);
-        s.updates = {{old, var(v)}, {v, a.term}};
+        Term written = p.index ? store(var(p.var), *p.index, a.term) : a.term;
+        s.updates = {{old, current[0].term}, {p.var, written}};
         steps.push_back(std::move(s));
     }
     transition(std::move(steps), Target{Target::Kind::point, new_point(), ""});

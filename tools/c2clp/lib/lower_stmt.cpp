@@ -94,9 +94,24 @@ void Lowering::declaration(const clang::DeclStmt* d) {
             variable_of(v);  // a static local: initialised with the globals
             continue;
         }
-        if (v->getType()->isVariableArrayType()) refuse_at(v->getLocation(), "variable-length array");
         VarId id = variable_of(v);
         const clang::Expr* init = v->getInit();
+        if (std::optional<ArrayShape> shape = flow_.vars[id].array) {
+            flush();
+            if (!is_const(shape->length)) {
+                // `int a[n]`: the length is taken once, here; a non-positive one is undefined.
+                const clang::Expr* size = ctx_.getAsVariableArrayType(v->getType())->getSizeExpr();
+                assign_values(shape->length->id, value(size));
+            }
+            if (init) {
+                initialise_array(id, init);
+            } else {
+                for (Step& s : group) s.havocs.push_back(id);  // any contents
+                pending = true;
+            }
+            declared.insert(v);
+            continue;
+        }
         if (init && (has_effects(init) || reads(init, declared))) flush();
         if (!init) {
             for (Step& s : group) s.havocs.push_back(id);

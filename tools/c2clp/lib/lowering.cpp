@@ -86,7 +86,21 @@ VarId Lowering::variable_of(const clang::VarDecl* d) {
     bool global = d->hasGlobalStorage() && !d->isStaticLocal();
     Variable v;
     v.c_name = d->getNameAsString();
-    v.type = int_type(d->getType(), d->getLocation());
+    if (d->getType()->isArrayType()) {
+        // A variable-length array's length, fixed where it is declared, is state too.
+        std::optional<VarId> length;
+        if (const auto* vla = ctx_.getAsVariableArrayType(d->getType())) {
+            const clang::Expr* size = vla->getSizeExpr();
+            Variable n{"", "length of " + v.c_name, "", int_type(size->getType(), size->getBeginLoc()), {}};
+            n.scope = global ? "global" : "temporary";
+            flow_.vars.push_back(n);
+            length = static_cast<VarId>(flow_.vars.size() - 1);
+        }
+        v.array = array_shape(d->getType(), d->getLocation(), length);
+        v.type = int_type(ctx_.getBaseElementType(d->getType()), d->getLocation());
+    } else {
+        v.type = int_type(d->getType(), d->getLocation());
+    }
     const auto* fn = llvm::dyn_cast<clang::FunctionDecl>(d->getDeclContext());
     v.scope = global ? "global" : fn ? fn->getNameAsString() : "global";
     std::string base = v.c_name.empty() ? "V" : v.c_name;
@@ -97,6 +111,11 @@ VarId Lowering::variable_of(const clang::VarDecl* d) {
         base = prefix + "_" + v.c_name;
     }
     v.clp_name = unique_name(base);
+    if (v.array && !is_const(v.array->length)) {
+        Variable& n = flow_.vars[v.array->length->id];
+        n.clp_name = unique_name(v.clp_name + "_length");
+        n.scope = v.scope;
+    }
     flow_.vars.push_back(v);
     auto id = static_cast<VarId>(flow_.vars.size() - 1);
     vars_[d] = id;
@@ -105,7 +124,7 @@ VarId Lowering::variable_of(const clang::VarDecl* d) {
 
 VarId Lowering::temporary(const IntType& t) {
     if (temps_in_use_ == temps_.size()) {
-        Variable v{unique_name("Tmp" + std::to_string(temps_.size() + 1)), "", "temporary", t};
+        Variable v{unique_name("Tmp" + std::to_string(temps_.size() + 1)), "", "temporary", t, {}};
         flow_.vars.push_back(v);
         temps_.push_back(static_cast<VarId>(flow_.vars.size() - 1));
     }
@@ -234,12 +253,15 @@ Flow Lowering::run(const clang::FunctionDecl* entry) {
     body(entry, main_frame);
     // The globals' (and static locals') initial values: 0 unless initialised.
     Step init;
+    std::vector<std::pair<VarId, const clang::VarDecl*>> global_arrays;
     for (const auto& [decl, id] : vars_) {
         if (!decl->hasGlobalStorage()) continue;
         const clang::VarDecl* def = decl->getDefinition() ? decl->getDefinition() : decl;
         const clang::Expr* e = def->getAnyInitializer();
         clang::Expr::EvalResult r;
-        if (!e) {
+        if (flow_.vars[id].array) {
+            global_arrays.emplace_back(id, def);
+        } else if (!e) {
             init.updates.emplace_back(id, cst(0));
         } else if (e->EvaluateAsInt(r, ctx_)) {
             init.updates.emplace_back(id, cst(Integer(llvm::toString(r.Val.getInt(), 10))));
@@ -249,8 +271,15 @@ Flow Lowering::run(const clang::FunctionDecl* entry) {
     }
     std::sort(init.updates.begin(), init.updates.end(),
               [](const auto& a, const auto& b) { return a.first < b.first; });
+    Path start{init};
+    std::sort(global_arrays.begin(), global_arrays.end());
+    for (const auto& [id, def] : global_arrays) {
+        for (Step& s : constant_array_steps(id, def->getAnyInitializer(), def->getLocation())) {
+            start.push_back(std::move(s));
+        }
+    }
     flow_.edges.insert(flow_.edges.begin(),
-                       Edge{flow_.start, Target{Target::Kind::point, first, ""}, {Path{init}}, {}, {}});
+                       Edge{flow_.start, Target{Target::Kind::point, first, ""}, {start}, {}, {}});
     for (const PendingLoop& l : loops_) {
         flow_.points[l.head].loops.push_back(LoopHead{l.place, visible_at(l.stmt, l.fn), {}, false});
     }

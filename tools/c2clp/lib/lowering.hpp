@@ -45,6 +45,14 @@ private:
         std::map<const clang::LabelDecl*, PointId> labels;
         std::map<const clang::SwitchCase*, PointId> cases;
         std::vector<PointId> breaks, continues;
+        // Array parameters (`int a[]`, `int *a`) of this activation: the caller's array.
+        std::map<const clang::ParmVarDecl*, VarId> arrays;
+    };
+    // What an assignment writes: a variable, or an element of an array variable (`index` a
+    // term without inputs, the row-major offset of the element).
+    struct Place {
+        VarId var = 0;
+        std::optional<Term> index;
     };
 
     // ---- lowering.cpp: variables, points, transitions
@@ -78,10 +86,36 @@ private:
     Values value_of_cast(const clang::CastExpr* c);
     Values value_of_choice(const clang::Expr* e);  // ?:, &&, || with side effects
     Values spill(const Values& v, const IntType& t);
-    VarId lvalue(const clang::Expr* e);
+    Place lvalue(const clang::Expr* e);
     Values assign(const clang::BinaryOperator* b);
     Values increment(const clang::UnaryOperator* u, bool need_value = true);
     void assign_values(VarId v, const Values& vals);
+
+    // ---- lower_array.cpp: C arrays as CLP arrays
+    // The shape of an array type (nullopt for other types); refuses arrays of what is not
+    // an integer. A variable-length array's length is kept in `length_var`.
+    std::optional<ArrayShape> array_shape(clang::QualType t, clang::SourceLocation where,
+                                          std::optional<VarId> length_var);
+    // The array variable an expression of array or pointer type names.
+    VarId array_of(const clang::Expr* e);
+    Place element(const clang::ArraySubscriptExpr* e);
+    // The index as a term without inputs (spilled into a temporary when it needs one).
+    Term index_term(const clang::Expr* e);
+    Values read(const Place& p);
+    void assign_place(const Place& p, const Values& vals);
+    // `a = {...}` or `a = "..."`: every element, those not listed 0.
+    void initialise_array(VarId a, const clang::Expr* init);
+    // The same for a global (or static) array, whose initialiser is constant: steps of
+    // the start transition. `init` may be null (all zeros).
+    std::vector<Step> constant_array_steps(VarId a, const clang::Expr* init,
+                                           clang::SourceLocation where);
+    Integer initialised_length(const Variable& v, const clang::Expr* init,
+                               clang::SourceLocation where) const;
+    std::map<Integer, Integer> string_elements(const clang::StringLiteral* s,
+                                               const IntType& element) const;
+    // The elements' values of an initialiser, in row-major order (unlisted ones absent).
+    void initial_elements(const clang::Expr* init, clang::QualType t, Integer offset,
+                          std::map<Integer, const clang::Expr*>& out);
 
     // ---- lower_cond.cpp: branching on a condition
     void branch(const clang::Expr* e, std::optional<PointId> yes, std::optional<PointId> no);

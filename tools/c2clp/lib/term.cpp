@@ -49,6 +49,15 @@ Term input(std::uint32_t k) {
     return n;
 }
 bool is_const(const Term& t) { return t->op == Op::constant; }
+Term select(const Term& array, const Term& index) { return make(Op::select, array, index); }
+Term store(const Term& array, const Term& index, const Term& value) {
+    auto n = std::make_shared<TermNode>();
+    n->op = Op::store;
+    n->a = array;
+    n->b = index;
+    n->c = value;
+    return n;
+}
 
 Term neg(const Term& a) {
     if (is_const(a)) return cst(-a->value);
@@ -101,6 +110,7 @@ Term shift_inputs(const Term& t, std::uint32_t offset) {
     auto n = std::make_shared<TermNode>(*t);
     n->a = shift_inputs(t->a, offset);
     if (t->b) n->b = shift_inputs(t->b, offset);
+    if (t->c) n->c = shift_inputs(t->c, offset);
     return n;
 }
 
@@ -163,6 +173,9 @@ std::string print(const Term& t, const Namer& name) {
     case Op::mul: return sub(t->a, 2) + " * " + sub(t->b, 3);
     case Op::div: return sub(t->a, 2) + " div " + sub(t->b, 3);
     case Op::mod: return sub(t->a, 2) + " mod " + sub(t->b, 3);
+    case Op::select: return "select(" + print(t->a, name) + ", " + print(t->b, name) + ")";
+    case Op::store:
+        return "store(" + print(t->a, name) + ", " + print(t->b, name) + ", " + print(t->c, name) + ")";
     }
     return "?";
 }

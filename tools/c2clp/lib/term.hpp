@@ -29,7 +29,9 @@ struct IntType {
     friend bool operator==(const IntType&, const IntType&) = default;
 };
 
-enum class Op { constant, var, input, neg, add, sub, mul, div, mod };
+// `select` and `store` read and write an array variable (`a` the array, `b` the index, `c`
+// the value stored): C arrays are CLP arrays from integers to integers.
+enum class Op { constant, var, input, neg, add, sub, mul, div, mod, select, store };
 
 struct TermNode;
 using Term = std::shared_ptr<const TermNode>;
@@ -39,7 +41,7 @@ struct TermNode {
     Op op = Op::constant;
     Integer value;      // constant
     std::uint32_t id = 0;  // var: VarId; input: index of the fresh input in its alternative
-    Term a, b;
+    Term a, b, c;
 };
 
 Term cst(const Integer& v);
@@ -51,6 +53,8 @@ Term sub(const Term& a, const Term& b);
 Term mul(const Term& a, const Term& b);
 Term ediv(const Term& a, const Term& b);
 Term emod(const Term& a, const Term& b);
+Term select(const Term& array, const Term& index);
+Term store(const Term& array, const Term& index, const Term& value);
 bool is_const(const Term& t);
 // Renumbers the inputs of `t` by adding `offset` (when alternatives are combined).
 Term shift_inputs(const Term& t, std::uint32_t offset);

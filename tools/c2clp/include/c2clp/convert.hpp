@@ -21,6 +21,8 @@ struct Options {
     IntSemantics semantics = IntSemantics::math;
     DataModel data_model = DataModel::ilp32;
     bool large_blocks = false;            // one rule per straight-line block, not per statement
+    bool check_bounds = false;            // an array index out of bounds is an error (otherwise
+                                          // an array is unbounded: see the README)
     std::string entry = "main";           // the function where execution starts
     std::vector<std::string> clang_args;  // passed to Clang (-I, -D, ...)
 };

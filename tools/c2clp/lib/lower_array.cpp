@@ -1,0 +1,271 @@
+// C arrays as CLP arrays: one CLP array variable per C array object, indexed by the
+// row-major offset of an element; `a[i]` reads `select(A, I)`, `a[i] = v` sets
+// `A' = store(A, I, V)`. Inlined functions see the caller's array through their array or
+// pointer parameters. Without --check bounds an array is unbounded: an index outside the
+// object reads and writes cells of that object's own CLP array, never another variable.
+#include <algorithm>
+
+#include <clang/AST/Decl.h>
+#include <clang/AST/Expr.h>
+#include <llvm/ADT/StringExtras.h>
+
+#include "lowering.hpp"
+
+namespace c2clp {
+
+namespace {
+
+// Elements a local or global initialiser may set one by one: the stores of a chunk are
+// nested in one CLP term, and a few dozen chunks keep the program readable.
+constexpr long long max_initialised_elements = 1024;
+constexpr long long elements_per_chunk = 16;
+
+bool is_pure(const Values& v) { return v.size() == 1 && v[0].guards.empty() && v[0].inputs.empty(); }
+
+}  // namespace
+
+std::optional<ArrayShape> Lowering::array_shape(clang::QualType qt, clang::SourceLocation where,
+                                                std::optional<VarId> length_var) {
+    const clang::Type* t = qt.getCanonicalType().getTypePtr();
+    if (!t->isArrayType()) return std::nullopt;
+    std::string name = qt.getAsString();
+    std::vector<Integer> dims;
+    ArrayShape shape;
+    while (const clang::ArrayType* at = t->getAsArrayTypeUnsafe()) {
+        if (const auto* c = llvm::dyn_cast<clang::ConstantArrayType>(at)) {
+            dims.emplace_back(llvm::toString(c->getSize(), 10, false));
+        } else if (llvm::isa<clang::VariableArrayType>(at) && dims.empty() && length_var &&
+                   !at->getElementType()->isArrayType()) {
+            shape.strides = {1};
+            shape.dims = {var(*length_var)};
+            shape.length = var(*length_var);
+            int_type(at->getElementType(), where);
+            return shape;
+        } else if (llvm::isa<clang::VariableArrayType>(at)) {
+            refuse_at(where, "multi-dimensional variable-length array `" + name + "`");
+        } else {
+            refuse_at(where, "array of unknown size `" + name + "`");
+        }
+        t = at->getElementType().getCanonicalType().getTypePtr();
+    }
+    if (t->isStructureType() || t->isUnionType()) refuse_at(where, "array of structs or unions `" + name + "`");
+    if (t->isPointerType()) refuse_at(where, "array of pointers `" + name + "`");
+    Integer length = 1;
+    for (const Integer& d : dims) length *= d;
+    shape.strides.assign(dims.size(), 1);
+    for (std::size_t k = dims.size(); k-- > 1;) shape.strides[k - 1] = shape.strides[k] * dims[k];
+    for (const Integer& d : dims) shape.dims.push_back(cst(d));
+    shape.length = cst(length);
+    return shape;
+}
+
+VarId Lowering::array_of(const clang::Expr* e) {
+    const clang::Expr* base = e->IgnoreParenImpCasts();
+    if (const auto* r = llvm::dyn_cast<clang::DeclRefExpr>(base)) {
+        if (const auto* p = llvm::dyn_cast<clang::ParmVarDecl>(r->getDecl()); p && !frames_.empty()) {
+            auto it = frames_.back().arrays.find(p);
+            if (it != frames_.back().arrays.end()) return it->second;
+        }
+        if (const auto* v = llvm::dyn_cast<clang::VarDecl>(r->getDecl()); v && v->getType()->isArrayType()) {
+            return variable_of(v);
+        }
+        if (r->getType()->isPointerType()) {
+            refuse(e, "pointer `" + r->getDecl()->getNameAsString() + "` (only arrays and array parameters of inlined functions are indexed)");
+        }
+    }
+    refuse(e, "pointer `" + text(e) + "` that is not a named array");
+}
+
+Term Lowering::index_term(const clang::Expr* e) {
+    Values v = value(e);
+    if (is_pure(v)) return v[0].term;
+    return spill(v, int_type(e->getType(), e->getBeginLoc()))[0].term;
+}
+
+Lowering::Place Lowering::element(const clang::ArraySubscriptExpr* e) {
+    // a[i][j]: the subscripts from the outermost array in, and the array they index.
+    std::vector<const clang::Expr*> subscripts;
+    const clang::Expr* base = e;
+    while (const auto* s = llvm::dyn_cast<clang::ArraySubscriptExpr>(base->IgnoreParens())) {
+        subscripts.push_back(s->getIdx());
+        base = s->getBase()->IgnoreParenImpCasts();
+    }
+    std::reverse(subscripts.begin(), subscripts.end());
+    VarId a = array_of(base);
+    ArrayShape shape = *flow_.vars[a].array;
+    if (subscripts.size() != shape.strides.size()) {
+        refuse(e, "part of a multi-dimensional array used as a value `" + text(e) + "`");
+    }
+    std::vector<Term> indices;
+    for (const clang::Expr* s : subscripts) indices.push_back(index_term(s));
+    Term offset = cst(0);
+    for (std::size_t k = 0; k < indices.size(); ++k) {
+        offset = add(offset, mul(cst(shape.strides[k]), indices[k]));
+    }
+    if (options_.check_bounds) {
+        // Each subscript within its dimension: the run that breaks it ends in an error.
+        std::vector<Step> outside;
+        Step inside;
+        for (std::size_t k = 0; k < indices.size(); ++k) {
+            Cond low{Rel::lt, indices[k], cst(0)};
+            Cond high{Rel::ge, indices[k], shape.dims[k]};
+            for (const Cond& c : {low, high}) {
+                if (const_truth(c) == 0) continue;
+                Step s;
+                s.guards.push_back(c);
+                outside.push_back(std::move(s));
+                add_guard(inside.guards, negate(c));
+            }
+        }
+        if (!outside.empty()) {
+            at(e, text(e));
+            PointId from = here();
+            std::string what = "line " + std::to_string(line(e)) + ": array index out of bounds in " +
+                               text(e);
+            for (char& ch : what) ch = ch == '"' ? '\'' : ch;
+            transition(std::move(outside), Target{Target::Kind::error, 0, what});
+            flow_.edges.back().error_place = place_at(e->getBeginLoc());
+            cur_ = from;
+            transition({inside}, Target{Target::Kind::point, new_point(), ""});
+        }
+    }
+    return Place{a, offset};
+}
+
+Values Lowering::read(const Place& p) {
+    if (!p.index) return single(var(p.var));
+    // A cell nobody wrote holds some value of the element type, as C's memory does.
+    const IntType t = flow_.vars[p.var].type;
+    Term cell = select(var(p.var), *p.index);
+    return Values{ExprAlt{{Cond{Rel::ge, cell, cst(t.min())}, Cond{Rel::le, cell, cst(t.max())}}, cell, {}}};
+}
+
+void Lowering::assign_place(const Place& p, const Values& vals) {
+    if (!p.index) {
+        assign_values(p.var, vals);
+        return;
+    }
+    std::vector<Step> steps;
+    for (const ExprAlt& a : vals) {
+        Step s = step_of(a);
+        s.updates.emplace_back(p.var, store(var(p.var), *p.index, a.term));
+        steps.push_back(std::move(s));
+    }
+    transition(std::move(steps), Target{Target::Kind::point, new_point(), ""});
+}
+
+void Lowering::initial_elements(const clang::Expr* init, clang::QualType t, Integer offset,
+                                std::map<Integer, const clang::Expr*>& out) {
+    init = init->IgnoreParens();
+    const clang::Type* type = t.getCanonicalType().getTypePtr();
+    const auto* at = llvm::dyn_cast_or_null<clang::ConstantArrayType>(type->getAsArrayTypeUnsafe());
+    if (!at) {
+        if (const auto* list = llvm::dyn_cast<clang::InitListExpr>(init)) {  // `int x = {1};`
+            if (list->getNumInits() > 0) initial_elements(list->getInit(0), t, offset, out);
+            return;
+        }
+        out[offset] = init;
+        return;
+    }
+    Integer size(llvm::toString(at->getSize(), 10, false));
+    Integer stride = 1;
+    for (const clang::Type* e = at->getElementType().getCanonicalType().getTypePtr();
+         const auto* inner = llvm::dyn_cast_or_null<clang::ConstantArrayType>(e->getAsArrayTypeUnsafe());
+         e = inner->getElementType().getCanonicalType().getTypePtr()) {
+        stride *= Integer(llvm::toString(inner->getSize(), 10, false));
+    }
+    if (llvm::isa<clang::StringLiteral>(init)) refuse(init, "string literal inside an array initialiser");
+    const auto* list = llvm::dyn_cast<clang::InitListExpr>(init);
+    if (!list) refuse(init, "array initialiser `" + text(init) + "`");
+    if (list->hasArrayFiller() && !llvm::isa<clang::ImplicitValueInitExpr>(list->getArrayFiller())) {
+        refuse(init, "array initialiser with a non-zero filler `" + text(init) + "`");
+    }
+    for (unsigned k = 0; k < list->getNumInits() && Integer(k) < size; ++k) {
+        const clang::Expr* e = list->getInit(k);
+        if (llvm::isa<clang::ImplicitValueInitExpr>(e)) continue;
+        initial_elements(e, at->getElementType(), offset + stride * k, out);
+    }
+}
+
+Integer Lowering::initialised_length(const Variable& v, const clang::Expr* init,
+                                     clang::SourceLocation where) const {
+    if (!is_const(v.array->length)) refuse(init, "initialiser of a variable-length array");
+    const Integer length = v.array->length->value;
+    if (length > max_initialised_elements) {
+        refuse_at(where, "initialised array of " + length.str() + " elements (at most " +
+                             std::to_string(max_initialised_elements) + " are set one by one)");
+    }
+    return length;
+}
+
+std::map<Integer, Integer> Lowering::string_elements(const clang::StringLiteral* s,
+                                                     const IntType& element) const {
+    std::map<Integer, Integer> out;
+    Integer index = 0;
+    for (unsigned k = 0; k < s->getLength(); ++k, ++index) {
+        Integer c = s->getCodeUnit(k);
+        if (element.is_signed && c > element.max()) c -= element.modulus();
+        out[index] = c;
+    }
+    return out;
+}
+
+void Lowering::initialise_array(VarId a, const clang::Expr* init) {
+    const Variable v = flow_.vars[a];  // a copy: lowering the values adds temporaries
+    const Integer length = initialised_length(v, init, init->getBeginLoc());
+    std::map<Integer, const clang::Expr*> listed;
+    std::map<Integer, Integer> chars;
+    if (const auto* str = llvm::dyn_cast<clang::StringLiteral>(init->IgnoreParenImpCasts())) {
+        chars = string_elements(str, v.type);  // `char s[] = "ab"`: its characters, then zeros
+    } else {
+        initial_elements(init, init->getType(), 0, listed);
+    }
+    for (Integer first = 0; first < length; first += elements_per_chunk) {
+        Values acc = single(var(a));
+        for (Integer k = first; k < length && k < first + elements_per_chunk; ++k) {
+            auto it = listed.find(k);
+            auto c = chars.find(k);
+            Values val = it != listed.end() ? value(it->second)
+                         : c != chars.end() ? constant(c->second)
+                                            : constant(0);
+            acc = combine(acc, val, [&](const Term& x, const Term& y) {
+                return Choices{{{}, store(x, cst(k), y)}};
+            });
+        }
+        assign_values(a, acc);
+    }
+}
+
+std::vector<Step> Lowering::constant_array_steps(VarId a, const clang::Expr* init,
+                                                 clang::SourceLocation where) {
+    const Variable v = flow_.vars[a];
+    const Integer length = initialised_length(v, init, where);
+    std::map<Integer, Integer> values;
+    if (init) {
+        if (const auto* str = llvm::dyn_cast<clang::StringLiteral>(init->IgnoreParenImpCasts())) {
+            values = string_elements(str, v.type);
+        } else {
+            std::map<Integer, const clang::Expr*> listed;
+            initial_elements(init, init->getType(), 0, listed);
+            for (const auto& [k, e] : listed) {
+                clang::Expr::EvalResult r;
+                if (!e->EvaluateAsInt(r, ctx_)) refuse(e, "initialiser of a global that is not an integer constant");
+                values[k] = Integer(llvm::toString(r.Val.getInt(), 10));
+            }
+        }
+    }
+    std::vector<Step> steps;
+    for (Integer first = 0; first < length; first += elements_per_chunk) {
+        Term t = var(a);
+        for (Integer k = first; k < length && k < first + elements_per_chunk; ++k) {
+            auto it = values.find(k);
+            t = store(t, cst(k), cst(it == values.end() ? Integer(0) : it->second));
+        }
+        Step s;
+        s.updates.emplace_back(a, t);
+        steps.push_back(std::move(s));
+    }
+    return steps;
+}
+
+}  // namespace c2clp
