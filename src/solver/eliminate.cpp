@@ -278,3 +278,119 @@ std::optional<z3::expr> eliminate_by_definitions(const z3::expr& conjunction,
 }
 
 }  // namespace clpi::solver
+
+namespace clpi::solver {
+
+namespace {
+
+bool is_store_of(const z3::expr& e) { return e.is_app() && e.decl().decl_kind() == Z3_OP_STORE; }
+
+// The distinct terms select(a, j) in `e`.
+void selects_of(const z3::expr& e, unsigned a, std::unordered_set<unsigned>& seen,
+                std::vector<z3::expr>& out) {
+    if (!e.is_app() || !seen.insert(e.id()).second) return;
+    if (e.decl().decl_kind() == Z3_OP_SELECT && e.arg(0).id() == a) out.push_back(e);
+    for (unsigned i = 0; i < e.num_args(); ++i) selects_of(e.arg(i), a, seen, out);
+}
+
+z3::expr substituted(const z3::expr& e, const z3::expr& from, const z3::expr& to) {
+    z3::expr_vector src(e.ctx()), dst(e.ctx());
+    src.push_back(from);
+    dst.push_back(to);
+    return z3::expr(e).substitute(src, dst);
+}
+
+// One array variable `a` out of `conjuncts`; fresh element constants go to `fresh`.
+bool eliminate_array(std::vector<z3::expr>& conjuncts, const z3::expr& a, std::vector<z3::expr>& fresh) {
+    z3::context& ctx = a.ctx();
+    auto fresh_element = [&] {
+        z3::expr u = ctx.constant(("!cell" + std::to_string(fresh.size())).c_str(), a.get_sort().array_range());
+        fresh.push_back(u);
+        return u;
+    };
+    auto replace_everywhere = [&](std::size_t skip, const z3::expr& from, const z3::expr& to) {
+        for (std::size_t k = 0; k < conjuncts.size(); ++k) {
+            if (k != skip) conjuncts[k] = substituted(conjuncts[k], from, to);
+        }
+    };
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (std::size_t k = 0; k < conjuncts.size() && !changed; ++k) {
+            const z3::expr c = conjuncts[k];
+            if (!c.is_app() || c.decl().decl_kind() != Z3_OP_EQ || !c.arg(0).is_array()) continue;
+            for (int side = 0; side < 2 && !changed; ++side) {
+                const z3::expr x = c.arg(side), t = c.arg(1 - side);
+                if (occurs(t, a.id())) continue;
+                if (x.id() == a.id()) {
+                    // a = t: a is t everywhere.
+                    replace_everywhere(k, a, t);
+                    conjuncts.erase(conjuncts.begin() + static_cast<std::ptrdiff_t>(k));
+                    changed = true;
+                } else if (is_store_of(x) && occurs(x.arg(0), a.id())) {
+                    // t = store(X, i, v) holds exactly when t[i] = v and X is t with cell i
+                    // set to some value u: the store is undone on t's side (i and v may read
+                    // a: those reads are left to the rules below).
+                    z3::expr i = x.arg(1), v = x.arg(2);
+                    conjuncts[k] = x.arg(0) == z3::store(t, i, fresh_element());
+                    conjuncts.push_back(z3::select(t, i) == v);
+                    changed = true;
+                }
+            }
+        }
+        if (std::none_of(conjuncts.begin(), conjuncts.end(), [&](const z3::expr& e) { return occurs(e, a.id()); })) {
+            return true;
+        }
+    }
+    // Only reads of `a` left: each distinct read a[j] is a value of its own, equal to another
+    // where the indices are equal (Ackermann's reduction).
+    std::vector<z3::expr> reads;
+    std::unordered_set<unsigned> seen;
+    for (const z3::expr& c : conjuncts) selects_of(c, a.id(), seen, reads);
+    z3::expr_vector from(ctx), to(ctx);
+    for (const z3::expr& r : reads) {
+        from.push_back(r);
+        to.push_back(fresh_element());
+    }
+    for (std::size_t k = 0; k < reads.size(); ++k) {
+        for (std::size_t l = k + 1; l < reads.size(); ++l) {
+            conjuncts.push_back(z3::implies(reads[k].arg(1) == reads[l].arg(1),
+                                            to[static_cast<int>(k)] == to[static_cast<int>(l)]));
+        }
+    }
+    // All at once, so that a read inside another read's index goes too.
+    for (z3::expr& c : conjuncts) c = c.substitute(from, to);
+    if (std::any_of(conjuncts.begin(), conjuncts.end(), [&](const z3::expr& e) { return occurs(e, a.id()); })) {
+        return false;  // in a comparison of arrays, say
+    }
+    return true;
+}
+
+}  // namespace
+
+std::optional<z3::expr> eliminate_arrays(const z3::expr& conjunction, std::vector<z3::expr>& variables) {
+    z3::context& ctx = conjunction.ctx();
+    z3::params p(ctx);
+    p.set("expand_select_store", true);
+    std::vector<z3::expr> conjuncts;
+    flatten(conjunction, conjuncts);
+    std::vector<z3::expr> fresh;
+    std::vector<z3::expr> kept;
+    for (const z3::expr& v : variables) {
+        if (!v.is_array()) {
+            kept.push_back(v);
+            continue;
+        }
+        if (!v.get_sort().array_domain().is_int() && !v.get_sort().array_domain().is_real()) return std::nullopt;
+        if (!eliminate_array(conjuncts, v, fresh)) return std::nullopt;
+        // Reads of stores become case splits on the indices, for the next variable.
+        for (z3::expr& c : conjuncts) c = c.simplify(p);
+    }
+    for (z3::expr& c : conjuncts) c = c.simplify(p);
+    kept.insert(kept.end(), fresh.begin(), fresh.end());
+    variables = std::move(kept);
+    z3::expr_vector conj(ctx);
+    for (const z3::expr& c : conjuncts) conj.push_back(c);
+    return conjuncts.empty() ? ctx.bool_val(true) : z3::mk_and(conj);
+}
+
+}  // namespace clpi::solver

@@ -25,4 +25,12 @@ namespace clpi::solver {
 std::optional<z3::expr> eliminate_by_definitions(const z3::expr& conjunction,
                                                  const std::vector<z3::expr>& variables);
 
+// ∃ the array variables among `variables`. conjunction, as a formula over the others and
+// fresh element variables (added to `variables`, the arrays removed): an array defined by an
+// equation is substituted; `t = store(X, i, v)` becomes `t[i] = v ∧ X = store(t, i, u)`, u
+// fresh, which undoes a write; an array left only in reads a[j] has each read replaced by a
+// fresh value, equal where the indices are (Ackermann's reduction). Exact, not an
+// approximation. Nothing when an array is left in another position.
+std::optional<z3::expr> eliminate_arrays(const z3::expr& conjunction, std::vector<z3::expr>& variables);
+
 }  // namespace clpi::solver

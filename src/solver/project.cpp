@@ -1,5 +1,6 @@
 // Projection by quantifier elimination: the interpolant of a node is its needed cells,
 // seen only through the node's state (DESIGN.md section 5).
+#include <algorithm>
 #include <unordered_set>
 
 #include "solver/eliminate.hpp"
@@ -74,15 +75,35 @@ std::optional<Term> Solver::project(std::span<const CellId> cells, std::span<con
     // The same formula comes back often (siblings below a node, deepening rounds): its
     // projection is remembered. The key holds the formula, so its id is not reused.
     auto& known = impl_->projections[f.id()];
+    z3::expr f_work = f;  // what the tactic eliminates from (arrays taken out first)
     if (known && z3::eq(known->first, f)) {
         account(false);
         return known->second;
     }
 
-    // Definitions first: most projections only rename (see eliminate.hpp).
+    // Arrays first, exactly, into reads and fresh values that the rest eliminates (Z3's
+    // tactic gives up on them); then definitions: most projections only rename.
+    z3::expr work = body;
+    std::vector<z3::expr> variables = scan.constants;
+    if (std::any_of(variables.begin(), variables.end(), [](const z3::expr& v) { return v.is_array(); })) {
+        std::optional<z3::expr> without;
+        try {
+            without = eliminate_arrays(body.simplify(), variables);
+        } catch (const z3::exception&) {
+            // left to the tactic, which will most likely give up too
+        }
+        if (without) {
+            work = *without;
+            z3::expr_vector bound(ctx);
+            for (const auto& c : variables) bound.push_back(c);
+            f_work = variables.empty() ? work : z3::exists(bound, work);
+        } else {
+            variables = scan.constants;
+        }
+    }
     std::optional<z3::expr> direct;
     try {
-        direct = eliminate_by_definitions(body.simplify(), scan.constants);
+        direct = eliminate_by_definitions(work.simplify(), variables);
     } catch (const z3::exception&) {
         // left to the tactic
     }
@@ -98,7 +119,7 @@ std::optional<Term> Solver::project(std::span<const CellId> cells, std::span<con
     }
     z3::tactic& qe = *impl_->projector;
     z3::goal g(ctx);
-    g.add(f);
+    g.add(f_work);
     std::optional<Term> result;
     try {
         z3::apply_result r = qe(g);
