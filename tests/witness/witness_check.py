@@ -171,7 +171,7 @@ _CLP_TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z_][\w']*)|(=<|<=|>=|!=|[=<>(),;*+-
 
 class ClpFormula:
     """A certificate formula in CLP syntax (`A, B ; C`, comparisons of linear terms, `mod`,
-    `div`, `true`) as SMT-LIB."""
+    `div`, `select` and `store`, `true`) as SMT-LIB."""
 
     def __init__(self, text):
         self.toks, pos = [], 0
@@ -184,6 +184,7 @@ class ClpFormula:
             pos = m.end()
             self.toks.append(m.group(1) or m.group(2) or m.group(3))
         self.i = 0
+        self.arrays = set()  # the variables read as arrays
 
     def peek(self):
         return self.toks[self.i] if self.i < len(self.toks) else None
@@ -269,9 +270,31 @@ class ClpFormula:
             return f
         if tok.isdigit():
             return tok
+        if tok in ("select", "store") and self.peek() == "(":
+            # Arrays (C arrays): the first argument is an array variable or a store.
+            self.take("(")
+            array = self.array()
+            args = [array, self.comma_sum()]
+            if tok == "store":
+                args.append(self.comma_sum())
+            self.take(")")
+            return f"({tok} {' '.join(args)})"
         if re.match(r"[A-Za-z_]", tok):
             return f"|{tok}|"
         raise ValueError(f"unexpected {tok!r} in the certificate")
+
+    def comma_sum(self):
+        self.take(",")
+        return self.sum()
+
+    def array(self):
+        if self.peek() == "store":
+            return self.factor()
+        tok = self.take()
+        if tok is None or not re.match(r"[A-Za-z_]", tok):
+            raise ValueError(f"expected an array in the certificate, found {tok!r}")
+        self.arrays.add(tok)
+        return f"|{tok}|"
 
 
 # ---- the checks ----------------------------------------------------------------------
@@ -358,11 +381,13 @@ def check_witness(c2clp, c_file, witness_path, verdict, certificate, extra, time
                         names[v["c"]] = cert["variables"][p]
                 try:
                     claim = c_to_smt(CParser(inv["value"]).parse(), names)
-                    known = ClpFormula(cert["formula"]).parse()
+                    reader = ClpFormula(cert["formula"])
+                    known = reader.parse()
                 except ValueError as e:
                     failures.append(f"the invariant at line {loc['line']} cannot be checked: {e}")
                     continue
-                decls = "".join(f"(declare-const |{v}| Int)" for v in cert["variables"])
+                decls = "".join(f"(declare-const |{v}| {'(Array Int Int)' if v in reader.arrays else 'Int'})"
+                                for v in cert["variables"])
                 checks.append(f"(push 1){decls}(assert {known})(assert (not {claim}))(check-sat)(pop 1)")
                 labels.append(f"the loop invariant at line {loc['line']} (p({point}))")
         if not checks:
