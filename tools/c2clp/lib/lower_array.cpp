@@ -82,19 +82,46 @@ Term Lowering::index_term(const clang::Expr* e) {
     return spill(v, int_type(e->getType(), e->getBeginLoc()))[0].term;
 }
 
-Lowering::Place Lowering::element(const clang::ArraySubscriptExpr* e) {
-    // a[i][j]: the subscripts from the outermost array in, and the array they index.
+Lowering::Place Lowering::access(const clang::Expr* e) {
+    // a[i].f.v[j]: the subscripts from the outermost in, the fields as a path (".f.v"), and
+    // the variable they start from.
     std::vector<const clang::Expr*> subscripts;
-    const clang::Expr* base = e;
-    while (const auto* s = llvm::dyn_cast<clang::ArraySubscriptExpr>(base->IgnoreParens())) {
-        subscripts.push_back(s->getIdx());
-        base = s->getBase()->IgnoreParenImpCasts();
+    std::string path;
+    const clang::Expr* base = e->IgnoreParens();
+    while (true) {
+        if (const auto* s = llvm::dyn_cast<clang::ArraySubscriptExpr>(base)) {
+            subscripts.push_back(s->getIdx());
+            base = s->getBase()->IgnoreParenImpCasts();
+        } else if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(base)) {
+            if (m->isArrow()) refuse(m, "`->` (a pointer to a struct)");
+            const auto* f = llvm::dyn_cast<clang::FieldDecl>(m->getMemberDecl());
+            if (!f) refuse(m, "member `" + text(m) + "`");
+            path = "." + f->getNameAsString() + path;
+            base = m->getBase()->IgnoreParens();
+        } else {
+            break;
+        }
     }
     std::reverse(subscripts.begin(), subscripts.end());
-    VarId a = array_of(base);
+    VarId a = 0;
+    if (path.empty()) {
+        a = array_of(base);
+    } else {
+        const auto* r = llvm::dyn_cast<clang::DeclRefExpr>(base->IgnoreParenImpCasts());
+        const auto* d = r ? llvm::dyn_cast<clang::VarDecl>(r->getDecl()) : nullptr;
+        if (!d) refuse(e, "member of `" + text(base) + "`, which is not a named struct");
+        const std::map<std::string, VarId>& fields = fields_of(d);
+        auto it = fields.find(path);
+        if (it == fields.end()) refuse(e, "a whole struct `" + text(e) + "` used as a value");
+        a = it->second;
+    }
+    if (!flow_.vars[a].array) {
+        if (!subscripts.empty()) refuse(e, "subscript of `" + text(e) + "`");
+        return Place{a, std::nullopt};
+    }
     ArrayShape shape = *flow_.vars[a].array;
     if (subscripts.size() != shape.strides.size()) {
-        refuse(e, "part of a multi-dimensional array used as a value `" + text(e) + "`");
+        refuse(e, "part of an array used as a value `" + text(e) + "`");
     }
     std::vector<Term> indices;
     for (const clang::Expr* s : subscripts) indices.push_back(index_term(s));

@@ -125,10 +125,12 @@ Values Lowering::value(const clang::Expr* e) {
         out.insert(out.end(), no.begin(), no.end());
         return out;
     }
-    if (const auto* s = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) return read(element(s));
+    if (llvm::isa<clang::ArraySubscriptExpr>(e) || llvm::isa<clang::MemberExpr>(e)) {
+        if (!e->getType()->isIntegerType()) int_type(e->getType(), e->getBeginLoc());  // names it
+        return read(access(e));
+    }
     if (llvm::isa<clang::StringLiteral>(e)) refuse(e, "string literal used as a value");
     if (llvm::isa<clang::FloatingLiteral>(e)) refuse(e, "floating point constant");
-    if (llvm::isa<clang::MemberExpr>(e)) refuse(e, "struct or union member");
     refuse(e, std::string("expression `") + e->getStmtClassName() + "`");
 }
 
@@ -307,8 +309,13 @@ Lowering::Place Lowering::lvalue(const clang::Expr* e) {
             return Place{variable_of(v), std::nullopt};
         }
     }
-    if (const auto* s = llvm::dyn_cast<clang::ArraySubscriptExpr>(e)) return element(s);
-    if (llvm::isa<clang::MemberExpr>(e)) refuse(e, "struct or union member");
+    if (llvm::isa<clang::ArraySubscriptExpr>(e) || llvm::isa<clang::MemberExpr>(e)) {
+        if (!e->getType()->isIntegerType()) {
+            if (e->getType()->isRecordType()) refuse(e, "assignment of a whole struct `" + text(e) + "`");
+            int_type(e->getType(), e->getBeginLoc());
+        }
+        return access(e);
+    }
     if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(e); u && u->getOpcode() == clang::UO_Deref) {
         refuse(e, "pointer dereference `*`");
     }

@@ -91,7 +91,17 @@ void Lowering::declaration(const clang::DeclStmt* d) {
         const auto* v = llvm::dyn_cast<clang::VarDecl>(decl);
         if (!v) continue;  // typedefs, enums, struct definitions, function declarations
         if (v->hasGlobalStorage() || v->hasExternalStorage()) {
-            variable_of(v);  // a static local: initialised with the globals
+            // a static local: initialised with the globals
+            if (is_aggregate(v->getType())) {
+                fields_of(v);
+            } else {
+                variable_of(v);
+            }
+            continue;
+        }
+        if (is_aggregate(v->getType())) {
+            flush();
+            initialise_struct(v, v->getInit());
             continue;
         }
         VarId id = variable_of(v);

@@ -82,6 +82,9 @@ std::string Lowering::unique_name(const std::string& base) {
 
 VarId Lowering::variable_of(const clang::VarDecl* d) {
     d = d->getCanonicalDecl();
+    if (is_aggregate(d->getType()) && !vars_.count(d)) {
+        refuse_at(d->getLocation(), "a whole struct `" + d->getNameAsString() + "` used as a value (copy, argument or result)");
+    }
     if (auto it = vars_.find(d); it != vars_.end()) return it->second;
     bool global = d->hasGlobalStorage() && !d->isStaticLocal();
     Variable v;
@@ -242,7 +245,13 @@ Flow Lowering::run(const clang::FunctionDecl* entry) {
     // Globals first in the state vector, in the order of the file.
     for (const clang::Decl* d : ctx_.getTranslationUnitDecl()->decls()) {
         const auto* v = llvm::dyn_cast<clang::VarDecl>(d);
-        if (v && v->isReferenced() && v == v->getCanonicalDecl()) variable_of(v);
+        if (v && v->isReferenced() && v == v->getCanonicalDecl()) {
+            if (is_aggregate(v->getType())) {
+                fields_of(v);
+            } else {
+                variable_of(v);
+            }
+        }
     }
     frames_.clear();
     cur_ = first;
@@ -254,6 +263,7 @@ Flow Lowering::run(const clang::FunctionDecl* entry) {
     // The globals' (and static locals') initial values: 0 unless initialised.
     Step init;
     std::vector<std::pair<VarId, const clang::VarDecl*>> global_arrays;
+    std::vector<Step> global_arrays_steps;  // of the fields of structs
     for (const auto& [decl, id] : vars_) {
         if (!decl->hasGlobalStorage()) continue;
         const clang::VarDecl* def = decl->getDefinition() ? decl->getDefinition() : decl;
@@ -269,9 +279,16 @@ Flow Lowering::run(const clang::FunctionDecl* entry) {
             refuse(e, "initialiser of a global that is not an integer constant");
         }
     }
+    for (const auto& [decl, fields] : fields_) {
+        if (!decl->hasGlobalStorage()) continue;
+        std::vector<Step> steps = constant_struct_steps(decl);
+        for (const auto& u : steps.front().updates) init.updates.push_back(u);
+        for (std::size_t k = 1; k < steps.size(); ++k) global_arrays_steps.push_back(std::move(steps[k]));
+    }
     std::sort(init.updates.begin(), init.updates.end(),
               [](const auto& a, const auto& b) { return a.first < b.first; });
     Path start{init};
+    for (Step& s : global_arrays_steps) start.push_back(std::move(s));
     std::sort(global_arrays.begin(), global_arrays.end());
     for (const auto& [id, def] : global_arrays) {
         for (Step& s : constant_array_steps(id, def->getAnyInitializer(), def->getLocation())) {

@@ -8,6 +8,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <clang/AST/ASTContext.h>
@@ -98,7 +99,8 @@ private:
                                           std::optional<VarId> length_var);
     // The array variable an expression of array or pointer type names.
     VarId array_of(const clang::Expr* e);
-    Place element(const clang::ArraySubscriptExpr* e);
+    // An element of an array, a struct's field, or both (`a[i].f.v[j]`).
+    Place access(const clang::Expr* e);
     // The index as a term without inputs (spilled into a temporary when it needs one).
     Term index_term(const clang::Expr* e);
     Values read(const Place& p);
@@ -116,6 +118,33 @@ private:
     // The elements' values of an initialiser, in row-major order (unlisted ones absent).
     void initial_elements(const clang::Expr* init, clang::QualType t, Integer offset,
                           std::map<Integer, const clang::Expr*>& out);
+
+    // ---- lower_struct.cpp: structs as one variable per scalar or array field
+    // A scalar or array inside a struct (or an array of structs): its path of fields, its
+    // type, and the dimensions of the arrays around and inside it.
+    struct Leaf {
+        std::string path;  // ".pos.x"
+        IntType type;
+        std::vector<Integer> dims;
+    };
+    [[nodiscard]] bool is_aggregate(clang::QualType t) const;  // a struct, or an array of them
+    void leaves_of(clang::QualType t, const std::string& path, std::vector<Integer> dims,
+                   clang::SourceLocation where, std::vector<Leaf>& out) const;
+    // The variables of a struct (or array of structs) variable, by path; made at first use.
+    const std::map<std::string, VarId>& fields_of(const clang::VarDecl* d);
+    // The elements an initialiser sets, by field path and the indices of the arrays on the
+    // way (outermost first), and the same by row-major offset in the field's variable.
+    // A cell's initial value: an expression, or a character of a string literal.
+    using CellValue = std::variant<const clang::Expr*, Integer>;
+    using Cells = std::map<std::string, std::map<std::vector<Integer>, CellValue>>;
+    void struct_cells(const clang::Expr* init, clang::QualType t, const std::string& path,
+                      std::vector<Integer> index, Cells& out);
+    std::map<Integer, CellValue> cells_by_offset(const Cells& cells, const std::string& path,
+                                                 const Variable& v) const;
+    // A local struct's declaration: every field set from `init`, or any values without one.
+    void initialise_struct(const clang::VarDecl* d, const clang::Expr* init);
+    // A global's: steps of the start transition (constants).
+    std::vector<Step> constant_struct_steps(const clang::VarDecl* d);
 
     // ---- lower_cond.cpp: branching on a condition
     void branch(const clang::Expr* e, std::optional<PointId> yes, std::optional<PointId> no);
@@ -148,6 +177,7 @@ private:
     Flow flow_;
     std::optional<PointId> cur_;
     std::map<const clang::VarDecl*, VarId> vars_;
+    std::map<const clang::VarDecl*, std::map<std::string, VarId>> fields_;
     std::set<std::string> names_;
     std::vector<VarId> temps_;
     std::size_t temps_in_use_ = 0;

@@ -1,0 +1,229 @@
+// Structs (and arrays of structs) by value: one variable per scalar field, one CLP array per
+// array field and per field of an array of structs, indexed by the row-major offset of the
+// element over the arrays around the field and inside it. `p.x` is the variable P_x;
+// `a[i].v[j]` is select(A_v, i * n + j) where v has n elements. Copies of whole structs,
+// structs as arguments or results, and pointers to them are refused by name.
+#include <clang/AST/Decl.h>
+#include <clang/AST/Expr.h>
+#include <llvm/ADT/StringExtras.h>
+
+#include "lowering.hpp"
+
+namespace c2clp {
+
+namespace {
+
+constexpr long long max_initialised_elements = 1024;
+constexpr long long elements_per_chunk = 16;
+
+Integer product(const std::vector<Integer>& dims) {
+    Integer n = 1;
+    for (const Integer& d : dims) n *= d;
+    return n;
+}
+
+}  // namespace
+
+bool Lowering::is_aggregate(clang::QualType t) const {
+    const clang::Type* base = ctx_.getBaseElementType(t).getCanonicalType().getTypePtr();
+    return base->isStructureType();
+}
+
+void Lowering::leaves_of(clang::QualType qt, const std::string& path, std::vector<Integer> dims,
+                         clang::SourceLocation where, std::vector<Leaf>& out) const {
+    const clang::Type* t = qt.getCanonicalType().getTypePtr();
+    if (const auto* at = llvm::dyn_cast_or_null<clang::ConstantArrayType>(t->getAsArrayTypeUnsafe())) {
+        dims.emplace_back(llvm::toString(at->getSize(), 10, false));
+        leaves_of(at->getElementType(), path, std::move(dims), where, out);
+        return;
+    }
+    if (t->isArrayType()) refuse_at(where, "array of unknown or variable size in a struct `" + qt.getAsString() + "`");
+    if (const auto* rt = t->getAs<clang::RecordType>()) {
+        const clang::RecordDecl* rd = rt->getDecl()->getDefinition();
+        if (!rd) refuse_at(where, "incomplete struct `" + qt.getAsString() + "`");
+        if (rd->isUnion()) refuse_at(where, "union type `" + qt.getAsString() + "`");
+        for (const clang::FieldDecl* f : rd->fields()) {
+            if (f->isBitField()) refuse_at(f->getLocation(), "bit-field `" + f->getNameAsString() + "`");
+            if (f->getName().empty()) refuse_at(f->getLocation(), "anonymous struct or union member");
+            leaves_of(f->getType(), path + "." + f->getNameAsString(), dims, f->getLocation(), out);
+        }
+        return;
+    }
+    out.push_back(Leaf{path, int_type(qt, where), std::move(dims)});
+}
+
+const std::map<std::string, VarId>& Lowering::fields_of(const clang::VarDecl* d) {
+    d = d->getCanonicalDecl();
+    if (auto it = fields_.find(d); it != fields_.end()) return it->second;
+    std::vector<Leaf> leaves;
+    leaves_of(d->getType(), "", {}, d->getLocation(), leaves);
+    bool global = d->hasGlobalStorage() && !d->isStaticLocal();
+    const auto* fn = llvm::dyn_cast<clang::FunctionDecl>(d->getDeclContext());
+    std::string base = d->getNameAsString();
+    base[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(base[0])));
+    if (!global && fn && !frames_.empty() && fn != frames_.front().fn) {
+        std::string prefix = fn->getNameAsString();
+        prefix[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(prefix[0])));
+        base = prefix + "_" + base;
+    }
+    std::map<std::string, VarId> ids;
+    for (const Leaf& l : leaves) {
+        Variable v;
+        std::string suffix = l.path;
+        for (char& c : suffix) c = c == '.' ? '_' : c;
+        v.clp_name = unique_name(base + suffix);
+        v.c_name = d->getNameAsString() + (d->getType()->isArrayType() ? "[]" : "") + l.path;
+        v.scope = global ? "global" : fn ? fn->getNameAsString() : "global";
+        v.type = l.type;
+        if (!l.dims.empty()) {
+            ArrayShape shape;
+            shape.strides.assign(l.dims.size(), 1);
+            for (std::size_t k = l.dims.size(); k-- > 1;) shape.strides[k - 1] = shape.strides[k] * l.dims[k];
+            for (const Integer& n : l.dims) shape.dims.push_back(cst(n));
+            shape.length = cst(product(l.dims));
+            v.array = shape;
+        }
+        flow_.vars.push_back(v);
+        ids[l.path] = static_cast<VarId>(flow_.vars.size() - 1);
+    }
+    return fields_[d] = std::move(ids);
+}
+
+void Lowering::struct_cells(const clang::Expr* init, clang::QualType qt, const std::string& path,
+                            std::vector<Integer> index, Cells& out) {
+    init = init->IgnoreParens();
+    const clang::Type* t = qt.getCanonicalType().getTypePtr();
+    if (llvm::isa<clang::ImplicitValueInitExpr>(init)) return;  // zeros
+    const auto* list = llvm::dyn_cast<clang::InitListExpr>(init);
+    if (const auto* at = llvm::dyn_cast_or_null<clang::ConstantArrayType>(t->getAsArrayTypeUnsafe())) {
+        Integer size(llvm::toString(at->getSize(), 10, false));
+        if (const auto* str = llvm::dyn_cast<clang::StringLiteral>(init->IgnoreParenImpCasts())) {
+            IntType element = int_type(at->getElementType(), init->getBeginLoc());
+            index.emplace_back(0);
+            for (const auto& [k, c] : string_elements(str, element)) {
+                if (k >= size) break;
+                index.back() = k;
+                out[path][index] = c;
+            }
+            return;
+        }
+        if (!list) refuse(init, "array initialiser `" + text(init) + "` in a struct");
+        index.emplace_back(0);
+        for (unsigned k = 0; k < list->getNumInits() && index.back() < size; ++k, ++index.back()) {
+            struct_cells(list->getInit(k), at->getElementType(), path, index, out);
+        }
+        return;
+    }
+    if (const auto* rt = t->getAs<clang::RecordType>()) {
+        if (!list) refuse(init, "a whole struct `" + text(init) + "` used as a value");
+        unsigned k = 0;
+        for (const clang::FieldDecl* f : rt->getDecl()->getDefinition()->fields()) {
+            if (k >= list->getNumInits()) break;
+            struct_cells(list->getInit(k++), f->getType(), path + "." + f->getNameAsString(), index, out);
+        }
+        return;
+    }
+    if (list) {  // `{1}` for a scalar
+        if (list->getNumInits() > 0) struct_cells(list->getInit(0), qt, path, index, out);
+        return;
+    }
+    out[path][index] = init;
+}
+
+std::map<Integer, Lowering::CellValue> Lowering::cells_by_offset(const Cells& cells, const std::string& path,
+                                                                 const Variable& v) const {
+    std::map<Integer, CellValue> out;
+    auto it = cells.find(path);
+    if (it == cells.end()) return out;
+    for (const auto& [index, e] : it->second) {
+        Integer offset = 0;
+        for (std::size_t k = 0; k < index.size() && v.array; ++k) offset += index[k] * v.array->strides[k];
+        out[offset] = e;
+    }
+    return out;
+}
+
+void Lowering::initialise_struct(const clang::VarDecl* d, const clang::Expr* init) {
+    const std::map<std::string, VarId> fields = fields_of(d);
+    if (!init) {
+        Step any;
+        for (const auto& [path, id] : fields) any.havocs.push_back(id);
+        transition({any}, Target{Target::Kind::point, new_point(), ""});
+        return;
+    }
+    Cells cells;
+    struct_cells(init, d->getType(), "", {}, cells);
+    for (const auto& [path, id] : fields) {
+        const Variable v = flow_.vars[id];
+        const std::map<Integer, CellValue> set = cells_by_offset(cells, path, v);
+        auto value_at = [&](const Integer& k) {
+            auto it = set.find(k);
+            if (it == set.end()) return constant(0);
+            if (const auto* e = std::get_if<const clang::Expr*>(&it->second)) return value(*e);
+            return constant(std::get<Integer>(it->second));
+        };
+        if (!v.array) {
+            assign_values(id, value_at(0));
+            continue;
+        }
+        const Integer length = v.array->length->value;
+        if (length > max_initialised_elements) {
+            refuse(init, "initialised array of " + length.str() + " elements (at most " +
+                             std::to_string(max_initialised_elements) + " are set one by one)");
+        }
+        for (Integer first = 0; first < length; first += elements_per_chunk) {
+            Values acc = single(var(id));
+            for (Integer k = first; k < length && k < first + elements_per_chunk; ++k) {
+                Values val = value_at(k);
+                acc = combine(acc, val, [&](const Term& x, const Term& y) {
+                    return Choices{{{}, store(x, cst(k), y)}};
+                });
+            }
+            assign_values(id, acc);
+        }
+    }
+}
+
+std::vector<Step> Lowering::constant_struct_steps(const clang::VarDecl* d) {
+    const std::map<std::string, VarId> fields = fields_of(d);
+    const clang::VarDecl* def = d->getDefinition() ? d->getDefinition() : d;
+    Cells cells;
+    if (const clang::Expr* init = def->getAnyInitializer()) struct_cells(init, d->getType(), "", {}, cells);
+    auto constant_of = [&](const CellValue& c) {
+        if (const Integer* n = std::get_if<Integer>(&c)) return *n;
+        const clang::Expr* e = std::get<const clang::Expr*>(c);
+        clang::Expr::EvalResult r;
+        if (!e->EvaluateAsInt(r, ctx_)) refuse(e, "initialiser of a global that is not an integer constant");
+        return Integer(llvm::toString(r.Val.getInt(), 10));
+    };
+    std::vector<Step> steps;
+    Step scalars;
+    for (const auto& [path, id] : fields) {
+        const Variable v = flow_.vars[id];
+        const std::map<Integer, CellValue> set = cells_by_offset(cells, path, v);
+        if (!v.array) {
+            auto it = set.find(0);
+            scalars.updates.emplace_back(id, cst(it == set.end() ? Integer(0) : constant_of(it->second)));
+            continue;
+        }
+        const Integer length = v.array->length->value;
+        if (length > max_initialised_elements) {
+            refuse_at(d->getLocation(), "initialised array of " + length.str() + " elements (at most " +
+                                            std::to_string(max_initialised_elements) + " are set one by one)");
+        }
+        for (Integer first = 0; first < length; first += elements_per_chunk) {
+            Term t = var(id);
+            for (Integer k = first; k < length && k < first + elements_per_chunk; ++k) {
+                auto it = set.find(k);
+                t = store(t, cst(k), cst(it == set.end() ? Integer(0) : constant_of(it->second)));
+            }
+            Step s;
+            s.updates.emplace_back(id, t);
+            steps.push_back(std::move(s));
+        }
+    }
+    steps.insert(steps.begin(), std::move(scalars));
+    return steps;
+}
+
+}  // namespace c2clp
