@@ -32,8 +32,9 @@ pointer parameter given an array works on the caller's array. An element nobody 
 an arbitrary value of its type. Indexing outside an array is an error with --check bounds;
 without it an array is unbounded: such an index reads and writes cells of that array's own
 CLP array, never another variable (a C program that relies on more is outside this model).
-Structs by value (nested, with array fields, in arrays): one variable per scalar field, one
-CLP array per array field and per field of an array of structs.
+Structs by value (nested, with array fields, in arrays; copied whole by assignment,
+initialiser or argument): one variable per scalar field, one CLP array per array field and
+per field of an array of structs.
 
 Integer semantics (--int-semantics):
   math  (default) mathematical integers; inputs lie in their type's range; signed
@@ -46,8 +47,7 @@ operands are modelled exactly; the rest is refused. Division by zero is undefine
 behaviour: that path ends. --report lists every place where these models are used.
 
 Refused, with `FILE:LINE:COL: error: unsupported: ...` and exit status 2: pointers other
-than array parameters (so `->`), copies of whole structs (assignment, arguments, results),
-unions, bit-fields, floating point, function pointers, recursion, inline assembly, setjmp/longjmp, threads, dynamic
+than array parameters (so `->`), structs as function results, unions, bit-fields, floating point, function pointers, recursion, inline assembly, setjmp/longjmp, threads, dynamic
 memory, initialisers of arrays over 1024 elements, wider than 64-bit types.
 
 Exit status: 0 converted, 1 usage error, 2 bad or unsupported input, 6 internal error.)";

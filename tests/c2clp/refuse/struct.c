@@ -1,7 +1,11 @@
-// expected-error: struct.c:5:22: error: unsupported: a whole struct `p` used as a value
+// expected-error: struct.c:9:9: error: unsupported: a struct `make(1)` that is not a named variable
 struct point { int x, y; };
+struct point make(int x) {
+    struct point p = {x, 0};
+    return p;
+}
 int main(void) {
-    struct point p = {1, 2};
-    struct point q = p;
+    struct point q;
+    q = make(1);
     return q.x;
 }

@@ -138,6 +138,7 @@ Values Lowering::inline_call(const clang::CallExpr* c, const clang::FunctionDecl
     // Arguments in order; an earlier one is kept in a temporary when a later one has effects.
     std::vector<std::pair<VarId, Values>> args;
     std::map<const clang::ParmVarDecl*, VarId> arrays;
+    std::vector<std::pair<const clang::ParmVarDecl*, StructRef>> structs;  // copied in
     for (unsigned i = 0; i < c->getNumArgs() && i < fn->getNumParams(); ++i) {
         const clang::ParmVarDecl* p = fn->getParamDecl(i);
         if (p->getType()->isPointerType() && p->getType()->getPointeeType()->isIntegerType()) {
@@ -147,6 +148,10 @@ Values Lowering::inline_call(const clang::CallExpr* c, const clang::FunctionDecl
                 refuse(c->getArg(i), "multi-dimensional array passed to a function");
             }
             arrays[p] = a;
+            continue;
+        }
+        if (is_aggregate(p->getType())) {
+            structs.emplace_back(p, struct_ref(c->getArg(i)));
             continue;
         }
         VarId v = variable_of(p);
@@ -175,6 +180,7 @@ Values Lowering::inline_call(const clang::CallExpr* c, const clang::FunctionDecl
         steps = std::move(next);
     }
     transition(std::move(steps), Target{Target::Kind::point, new_point(), ""});
+    for (const auto& [p, from] : structs) copy_struct(StructRef{p, "", {}}, from, c);
     flow_.points[here()] = Point{line_at(fn->getBeginLoc()), "entry of " + fn->getNameAsString(), {}};
     Frame f;
     f.fn = fn;

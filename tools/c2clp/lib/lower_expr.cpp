@@ -341,6 +341,12 @@ void Lowering::assign_values(VarId v, const Values& vals) {
 }
 
 Values Lowering::assign(const clang::BinaryOperator* b) {
+    if (b->getOpcode() == clang::BO_Assign && b->getType()->isRecordType()) {
+        // `p = q`: every field. The value of the assignment is not a number: it may only be
+        // thrown away (a statement), which is where effect() sends it.
+        copy_struct(struct_ref(b->getLHS()), struct_ref(b->getRHS()), b);
+        return constant(0);
+    }
     if (b->getOpcode() == clang::BO_Assign) {
         // C leaves the order of the two sides open; the right one is lowered first here, so
         // that an element's index is read after what the right side changes, as GCC does.

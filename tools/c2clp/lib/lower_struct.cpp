@@ -1,8 +1,11 @@
 // Structs (and arrays of structs) by value: one variable per scalar field, one CLP array per
 // array field and per field of an array of structs, indexed by the row-major offset of the
 // element over the arrays around the field and inside it. `p.x` is the variable P_x;
-// `a[i].v[j]` is select(A_v, i * n + j) where v has n elements. Copies of whole structs,
-// structs as arguments or results, and pointers to them are refused by name.
+// `a[i].v[j]` is select(A_v, i * n + j) where v has n elements. A copy of a whole struct
+// (assignment, initialiser, argument) copies every field; structs as results and pointers
+// to structs are refused by name.
+#include <algorithm>
+
 #include <clang/AST/Decl.h>
 #include <clang/AST/Expr.h>
 #include <llvm/ADT/StringExtras.h>
@@ -151,6 +154,10 @@ void Lowering::initialise_struct(const clang::VarDecl* d, const clang::Expr* ini
         transition({any}, Target{Target::Kind::point, new_point(), ""});
         return;
     }
+    if (!llvm::isa<clang::InitListExpr>(init->IgnoreParenImpCasts())) {
+        copy_struct(StructRef{d, "", {}}, struct_ref(init), init);  // `struct point q = p;`
+        return;
+    }
     Cells cells;
     struct_cells(init, d->getType(), "", {}, cells);
     for (const auto& [path, id] : fields) {
@@ -224,6 +231,81 @@ std::vector<Step> Lowering::constant_struct_steps(const clang::VarDecl* d) {
     }
     steps.insert(steps.begin(), std::move(scalars));
     return steps;
+}
+
+Lowering::StructRef Lowering::struct_ref(const clang::Expr* e) {
+    std::vector<const clang::Expr*> subscripts;
+    std::string path;
+    const clang::Expr* base = e->IgnoreParenImpCasts();
+    while (true) {
+        if (const auto* s = llvm::dyn_cast<clang::ArraySubscriptExpr>(base)) {
+            subscripts.push_back(s->getIdx());
+            base = s->getBase()->IgnoreParenImpCasts();
+        } else if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(base)) {
+            if (m->isArrow()) refuse(m, "`->` (a pointer to a struct)");
+            path = "." + m->getMemberDecl()->getNameAsString() + path;
+            base = m->getBase()->IgnoreParenImpCasts();
+        } else {
+            break;
+        }
+    }
+    const auto* r = llvm::dyn_cast<clang::DeclRefExpr>(base);
+    const auto* d = r ? llvm::dyn_cast<clang::VarDecl>(r->getDecl()) : nullptr;
+    if (!d || !is_aggregate(d->getType())) refuse(e, "a struct `" + text(e) + "` that is not a named variable");
+    std::reverse(subscripts.begin(), subscripts.end());
+    StructRef out{d, path, {}};
+    for (const clang::Expr* s : subscripts) out.index.push_back(index_term(s));
+    return out;
+}
+
+void Lowering::copy_struct(const StructRef& to, const StructRef& from, const clang::Expr* where) {
+    const std::map<std::string, VarId> target = fields_of(to.root);
+    const std::map<std::string, VarId> source = fields_of(from.root);
+    // The first cell of the element, and the cells one element holds, in a field's array.
+    auto element = [&](const Variable& v, const std::vector<Term>& index) {
+        Term offset = cst(0);
+        Integer cells = 1;
+        if (v.array) {
+            if (index.size() > v.array->dims.size()) refuse(where, "subscript of a struct");
+            for (std::size_t k = 0; k < index.size(); ++k) {
+                offset = add(offset, mul(cst(v.array->strides[k]), index[k]));
+            }
+            for (std::size_t k = index.size(); k < v.array->dims.size(); ++k) cells *= v.array->dims[k]->value;
+        }
+        return std::pair{offset, cells};
+    };
+    Step copy;
+    for (const auto& [path, to_var] : target) {
+        if (path.compare(0, to.prefix.size(), to.prefix) != 0) continue;
+        auto from_it = source.find(from.prefix + path.substr(to.prefix.size()));
+        if (from_it == source.end()) refuse(where, "a copy between structs of different types");
+        const Variable tv = flow_.vars[to_var];
+        const Variable fv = flow_.vars[from_it->second];
+        auto [to_offset, cells] = element(tv, to.index);
+        auto [from_offset, from_cells] = element(fv, from.index);
+        if (cells != from_cells) refuse(where, "a copy between structs of different types");
+        if (cells > max_initialised_elements) {
+            refuse(where, "a copy of a struct with " + cells.str() + " elements in one field");
+        }
+        auto cell = [&](const Variable& v, VarId id, const Term& offset, const Integer& k) {
+            if (!v.array) return var(id);
+            Term t = select(var(id), add(offset, cst(k)));
+            // A cell nobody wrote holds some value of its type, as in read().
+            copy.guards.push_back(Cond{Rel::ge, t, cst(v.type.min())});
+            copy.guards.push_back(Cond{Rel::le, t, cst(v.type.max())});
+            return t;
+        };
+        if (!tv.array) {
+            copy.updates.emplace_back(to_var, cell(fv, from_it->second, from_offset, 0));
+            continue;
+        }
+        Term t = var(to_var);
+        for (Integer k = 0; k < cells; ++k) {
+            t = store(t, add(to_offset, cst(k)), cell(fv, from_it->second, from_offset, k));
+        }
+        copy.updates.emplace_back(to_var, t);
+    }
+    transition({copy}, Target{Target::Kind::point, new_point(), ""});
 }
 
 }  // namespace c2clp

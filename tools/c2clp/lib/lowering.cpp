@@ -83,7 +83,7 @@ std::string Lowering::unique_name(const std::string& base) {
 VarId Lowering::variable_of(const clang::VarDecl* d) {
     d = d->getCanonicalDecl();
     if (is_aggregate(d->getType()) && !vars_.count(d)) {
-        refuse_at(d->getLocation(), "a whole struct `" + d->getNameAsString() + "` used as a value (copy, argument or result)");
+        refuse_at(d->getLocation(), "a whole struct `" + d->getNameAsString() + "` used as a value (a function result, say)");
     }
     if (auto it = vars_.find(d); it != vars_.end()) return it->second;
     bool global = d->hasGlobalStorage() && !d->isStaticLocal();

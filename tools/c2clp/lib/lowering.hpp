@@ -145,6 +145,16 @@ private:
     void initialise_struct(const clang::VarDecl* d, const clang::Expr* init);
     // A global's: steps of the start transition (constants).
     std::vector<Step> constant_struct_steps(const clang::VarDecl* d);
+    // A whole struct in memory: a variable's fields under `prefix`, in the element of the
+    // arrays on the way that `index` gives (their subscripts, outermost first).
+    struct StructRef {
+        const clang::VarDecl* root = nullptr;
+        std::string prefix;
+        std::vector<Term> index;
+    };
+    StructRef struct_ref(const clang::Expr* e);
+    // `to = from`, field by field, in one transition.
+    void copy_struct(const StructRef& to, const StructRef& from, const clang::Expr* where);
 
     // ---- lower_cond.cpp: branching on a condition
     void branch(const clang::Expr* e, std::optional<PointId> yes, std::optional<PointId> no);
