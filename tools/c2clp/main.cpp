@@ -34,7 +34,9 @@ without it an array is unbounded: such an index reads and writes cells of that a
 CLP array, never another variable (a C program that relies on more is outside this model).
 Structs by value (nested, with array fields, in arrays; copied whole by assignment,
 initialiser or argument): one variable per scalar field, one CLP array per array field and
-per field of an array of structs.
+per field of an array of structs. A pointer parameter of an inlined function (`int *p`,
+`struct s *q`) is bound at the call to what its argument points to (&x, an array, &a[i], &s,
+or another such parameter): *p, p[k], q->f are that variable, element or field.
 
 Integer semantics (--int-semantics):
   math  (default) mathematical integers; inputs lie in their type's range; signed
@@ -47,7 +49,7 @@ operands are modelled exactly; the rest is refused. Division by zero is undefine
 behaviour: that path ends. --report lists every place where these models are used.
 
 Refused, with `FILE:LINE:COL: error: unsupported: ...` and exit status 2: pointers other
-than array parameters (so `->`), structs as function results, unions, bit-fields, floating point, function pointers, recursion, inline assembly, setjmp/longjmp, threads, dynamic
+than parameters of inlined functions, NULL arguments, structs as function results, unions, bit-fields, floating point, function pointers, recursion, inline assembly, setjmp/longjmp, threads, dynamic
 memory, initialisers of arrays over 1024 elements, wider than 64-bit types.
 
 Exit status: 0 converted, 1 usage error, 2 bad or unsupported input, 6 internal error.)";

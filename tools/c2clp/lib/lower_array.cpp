@@ -62,18 +62,54 @@ std::optional<ArrayShape> Lowering::array_shape(clang::QualType qt, clang::Sourc
 VarId Lowering::array_of(const clang::Expr* e) {
     const clang::Expr* base = e->IgnoreParenImpCasts();
     if (const auto* r = llvm::dyn_cast<clang::DeclRefExpr>(base)) {
-        if (const auto* p = llvm::dyn_cast<clang::ParmVarDecl>(r->getDecl()); p && !frames_.empty()) {
-            auto it = frames_.back().arrays.find(p);
-            if (it != frames_.back().arrays.end()) return it->second;
-        }
         if (const auto* v = llvm::dyn_cast<clang::VarDecl>(r->getDecl()); v && v->getType()->isArrayType()) {
             return variable_of(v);
         }
-        if (r->getType()->isPointerType()) {
-            refuse(e, "pointer `" + r->getDecl()->getNameAsString() + "` (only arrays and array parameters of inlined functions are indexed)");
-        }
     }
     refuse(e, "pointer `" + text(e) + "` that is not a named array");
+}
+
+const Lowering::Pointee* Lowering::pointer_parameter(const clang::Expr* e) const {
+    const auto* r = llvm::dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
+    const auto* p = r ? llvm::dyn_cast<clang::ParmVarDecl>(r->getDecl()) : nullptr;
+    if (!p || frames_.empty()) return nullptr;
+    auto it = frames_.back().pointers.find(p);
+    return it == frames_.back().pointers.end() ? nullptr : &it->second;
+}
+
+Lowering::Pointee Lowering::pointee_of(const clang::Expr* e) {
+    const clang::Expr* x = e->IgnoreParenImpCasts();
+    if (const Pointee* p = pointer_parameter(x)) return *p;  // passed along
+    Pointee out;
+    if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(x); u && u->getOpcode() == clang::UO_AddrOf) {
+        const clang::Expr* target = u->getSubExpr()->IgnoreParens();
+        if (target->getType()->isStructureType()) {
+            out.structure = struct_ref(target);
+            return out;
+        }
+        if (target->getType()->isIntegerType()) {
+            Place place = lvalue(target);
+            out.var = place.var;
+            out.offset = place.index;
+            return out;
+        }
+        refuse(e, "address of `" + text(target) + "`");
+    }
+    if (x->getType()->isArrayType()) {
+        if (is_aggregate(x->getType())) {
+            out.structure = struct_ref(x);
+            out.walks = true;
+            return out;
+        }
+        out.var = array_of(x);
+        if (flow_.vars[out.var].array->strides.size() != 1) {
+            refuse(e, "multi-dimensional array passed to a function");
+        }
+        out.offset = cst(0);
+        return out;
+    }
+    refuse(e, "pointer argument `" + text(e) + "` (an inlined function's pointer parameter may be "
+              "given &variable, &element, an array or another such parameter)");
 }
 
 Term Lowering::index_term(const clang::Expr* e) {
@@ -84,27 +120,67 @@ Term Lowering::index_term(const clang::Expr* e) {
 
 Lowering::Place Lowering::access(const clang::Expr* e) {
     // a[i].f.v[j]: the subscripts from the outermost in, the fields as a path (".f.v"), and
-    // the variable they start from.
+    // the variable they start from; or p->f, (*p).f, *p, p[k] for a pointer parameter p.
     std::vector<const clang::Expr*> subscripts;
     std::string path;
+    bool through_pointer = false;  // `->` or `*` met: the base is a pointer
     const clang::Expr* base = e->IgnoreParens();
-    while (true) {
+    while (!through_pointer) {
         if (const auto* s = llvm::dyn_cast<clang::ArraySubscriptExpr>(base)) {
             subscripts.push_back(s->getIdx());
             base = s->getBase()->IgnoreParenImpCasts();
         } else if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(base)) {
-            if (m->isArrow()) refuse(m, "`->` (a pointer to a struct)");
             const auto* f = llvm::dyn_cast<clang::FieldDecl>(m->getMemberDecl());
             if (!f) refuse(m, "member `" + text(m) + "`");
             path = "." + f->getNameAsString() + path;
-            base = m->getBase()->IgnoreParens();
+            through_pointer = m->isArrow();
+            base = through_pointer ? m->getBase()->IgnoreParenImpCasts() : m->getBase()->IgnoreParens();
+        } else if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(base); u && u->getOpcode() == clang::UO_Deref) {
+            through_pointer = true;
+            base = u->getSubExpr()->IgnoreParenImpCasts();
         } else {
             break;
         }
     }
     std::reverse(subscripts.begin(), subscripts.end());
     VarId a = 0;
-    if (path.empty()) {
+    std::vector<Term> indices;
+    const Pointee* pointer = pointer_parameter(base);
+    if (pointer) {
+        // p[k] moves the pointer by k elements: the first subscript, when no `->` or `*`.
+        std::optional<Term> step;
+        if (!through_pointer && !subscripts.empty()) {
+            step = index_term(subscripts.front());
+            subscripts.erase(subscripts.begin());
+        }
+        if (!pointer->structure) {
+            if (!path.empty() || !subscripts.empty()) refuse(e, "`" + text(e) + "` through an integer pointer");
+            a = pointer->var;
+            if (!pointer->offset) {
+                if (step && !(is_const(*step) && step->get()->value == 0)) {
+                    refuse(e, "pointer arithmetic on a pointer to a variable `" + text(e) + "`");
+                }
+                return Place{a, std::nullopt};
+            }
+            indices.push_back(step ? add(*pointer->offset, *step) : *pointer->offset);
+        } else {
+            const StructRef& s = *pointer->structure;
+            indices = s.index;
+            if (step && pointer->walks) {
+                indices.push_back(*step);
+            } else if (step && !indices.empty()) {
+                indices.back() = add(indices.back(), *step);
+            } else if (step) {
+                refuse(e, "pointer arithmetic on a pointer to a single struct `" + text(e) + "`");
+            }
+            const std::map<std::string, VarId>& fields = fields_of(s.root);
+            auto it = fields.find(s.prefix + path);
+            if (it == fields.end()) refuse(e, "a whole struct `" + text(e) + "` used as a value");
+            a = it->second;
+        }
+    } else if (through_pointer) {
+        refuse(e, "`" + text(e) + "` through a pointer that is not a parameter of an inlined function");
+    } else if (path.empty()) {
         a = array_of(base);
     } else {
         const auto* r = llvm::dyn_cast<clang::DeclRefExpr>(base->IgnoreParenImpCasts());
@@ -115,16 +191,15 @@ Lowering::Place Lowering::access(const clang::Expr* e) {
         if (it == fields.end()) refuse(e, "a whole struct `" + text(e) + "` used as a value");
         a = it->second;
     }
+    for (const clang::Expr* s : subscripts) indices.push_back(index_term(s));
     if (!flow_.vars[a].array) {
-        if (!subscripts.empty()) refuse(e, "subscript of `" + text(e) + "`");
+        if (!indices.empty()) refuse(e, "subscript of `" + text(e) + "`");
         return Place{a, std::nullopt};
     }
     ArrayShape shape = *flow_.vars[a].array;
-    if (subscripts.size() != shape.strides.size()) {
+    if (indices.size() != shape.strides.size()) {
         refuse(e, "part of an array used as a value `" + text(e) + "`");
     }
-    std::vector<Term> indices;
-    for (const clang::Expr* s : subscripts) indices.push_back(index_term(s));
     Term offset = cst(0);
     for (std::size_t k = 0; k < indices.size(); ++k) {
         offset = add(offset, mul(cst(shape.strides[k]), indices[k]));

@@ -137,17 +137,20 @@ Values Lowering::inline_call(const clang::CallExpr* c, const clang::FunctionDecl
     at(c, text(c));
     // Arguments in order; an earlier one is kept in a temporary when a later one has effects.
     std::vector<std::pair<VarId, Values>> args;
-    std::map<const clang::ParmVarDecl*, VarId> arrays;
+    std::map<const clang::ParmVarDecl*, Pointee> pointers;
     std::vector<std::pair<const clang::ParmVarDecl*, StructRef>> structs;  // copied in
     for (unsigned i = 0; i < c->getNumArgs() && i < fn->getNumParams(); ++i) {
         const clang::ParmVarDecl* p = fn->getParamDecl(i);
-        if (p->getType()->isPointerType() && p->getType()->getPointeeType()->isIntegerType()) {
-            // `int a[]` or `int *a` given an array: the callee works on the caller's array.
-            VarId a = array_of(c->getArg(i));
-            if (flow_.vars[a].array->strides.size() != 1) {
-                refuse(c->getArg(i), "multi-dimensional array passed to a function");
+        clang::QualType pointee = p->getType()->isPointerType() ? p->getType()->getPointeeType() : clang::QualType();
+        if (!pointee.isNull() && (pointee->isIntegerType() || pointee->isStructureType())) {
+            // `int *p`, `int a[]`, `struct point *q`: the callee works on what the caller
+            // passed (&x, an array, &a[i], &s, ...), fixed for this activation.
+            Pointee target = pointee_of(c->getArg(i));
+            if (pointee->isStructureType() != target.structure.has_value()) {
+                refuse(c->getArg(i), "pointer argument `" + text(c->getArg(i)) + "` of another type than `" +
+                                         p->getType().getAsString() + "`");
             }
-            arrays[p] = a;
+            pointers[p] = std::move(target);
             continue;
         }
         if (is_aggregate(p->getType())) {
@@ -185,7 +188,7 @@ Values Lowering::inline_call(const clang::CallExpr* c, const clang::FunctionDecl
     Frame f;
     f.fn = fn;
     f.exit = new_point();
-    f.arrays = std::move(arrays);
+    f.pointers = std::move(pointers);
     if (!fn->getReturnType()->isVoidType()) {
         std::string n = fn->getNameAsString();
         n[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(n[0])));

@@ -225,7 +225,9 @@ Values Lowering::value_of_unary(const clang::UnaryOperator* u) {
     case clang::UO_PostInc:
     case clang::UO_PostDec: return increment(u);
     case clang::UO_AddrOf: refuse(u, "address-of operator `&` (pointers)");
-    case clang::UO_Deref: refuse(u, "pointer dereference `*`");
+    case clang::UO_Deref:
+        if (!u->getType()->isIntegerType()) int_type(u->getType(), u->getBeginLoc());  // names it
+        return read(access(u));
     default: refuse(u, std::string("operator `") + clang::UnaryOperator::getOpcodeStr(u->getOpcode()).str() + "`");
     }
 }
@@ -317,7 +319,7 @@ Lowering::Place Lowering::lvalue(const clang::Expr* e) {
         return access(e);
     }
     if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(e); u && u->getOpcode() == clang::UO_Deref) {
-        refuse(e, "pointer dereference `*`");
+        return access(u);
     }
     refuse(e, "assignment to `" + text(e) + "`");
 }

@@ -236,23 +236,47 @@ std::vector<Step> Lowering::constant_struct_steps(const clang::VarDecl* d) {
 Lowering::StructRef Lowering::struct_ref(const clang::Expr* e) {
     std::vector<const clang::Expr*> subscripts;
     std::string path;
+    bool through_pointer = false;
     const clang::Expr* base = e->IgnoreParenImpCasts();
-    while (true) {
+    while (!through_pointer) {
         if (const auto* s = llvm::dyn_cast<clang::ArraySubscriptExpr>(base)) {
             subscripts.push_back(s->getIdx());
             base = s->getBase()->IgnoreParenImpCasts();
         } else if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(base)) {
-            if (m->isArrow()) refuse(m, "`->` (a pointer to a struct)");
             path = "." + m->getMemberDecl()->getNameAsString() + path;
+            through_pointer = m->isArrow();
             base = m->getBase()->IgnoreParenImpCasts();
+        } else if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(base); u && u->getOpcode() == clang::UO_Deref) {
+            through_pointer = true;
+            base = u->getSubExpr()->IgnoreParenImpCasts();
         } else {
             break;
         }
     }
+    std::reverse(subscripts.begin(), subscripts.end());
+    if (const Pointee* p = pointer_parameter(base); p && p->structure) {
+        StructRef out = *p->structure;
+        out.prefix += path;
+        std::size_t first = 0;
+        if (!through_pointer && !subscripts.empty()) {  // p[k]
+            Term step = index_term(subscripts.front());
+            first = 1;
+            if (p->walks) {
+                out.index.push_back(step);
+            } else if (!out.index.empty()) {
+                out.index.back() = add(out.index.back(), step);
+            } else {
+                refuse(e, "pointer arithmetic on a pointer to a single struct `" + text(e) + "`");
+            }
+        }
+        for (std::size_t k = first; k < subscripts.size(); ++k) out.index.push_back(index_term(subscripts[k]));
+        return out;
+    }
     const auto* r = llvm::dyn_cast<clang::DeclRefExpr>(base);
     const auto* d = r ? llvm::dyn_cast<clang::VarDecl>(r->getDecl()) : nullptr;
-    if (!d || !is_aggregate(d->getType())) refuse(e, "a struct `" + text(e) + "` that is not a named variable");
-    std::reverse(subscripts.begin(), subscripts.end());
+    if (through_pointer || !d || !is_aggregate(d->getType())) {
+        refuse(e, "a struct `" + text(e) + "` that is not a named variable");
+    }
     StructRef out{d, path, {}};
     for (const clang::Expr* s : subscripts) out.index.push_back(index_term(s));
     return out;

@@ -37,6 +37,24 @@ public:
     }
 
 private:
+    // A whole struct in memory: a variable's fields under `prefix`, in the element of the
+    // arrays on the way that `index` gives (their subscripts, outermost first).
+    struct StructRef {
+        const clang::VarDecl* root = nullptr;
+        std::string prefix;
+        std::vector<Term> index;
+    };
+    // What a pointer parameter of an inlined function points to, fixed by the call: a
+    // scalar variable (`&x`), an element of an array (`a`, `&a[i]`: `offset` is its index),
+    // or a struct (`&s`, `&pts[i]`; `walks` when the pointer was an array of structs, `pts`,
+    // so that p[k] is its k-th element).
+    struct Pointee {
+        VarId var = 0;
+        std::optional<Term> offset;
+        std::optional<StructRef> structure;
+        bool walks = false;
+    };
+
     // One inlined activation of a function.
     struct Frame {
         const clang::FunctionDecl* fn = nullptr;
@@ -46,8 +64,8 @@ private:
         std::map<const clang::LabelDecl*, PointId> labels;
         std::map<const clang::SwitchCase*, PointId> cases;
         std::vector<PointId> breaks, continues;
-        // Array parameters (`int a[]`, `int *a`) of this activation: the caller's array.
-        std::map<const clang::ParmVarDecl*, VarId> arrays;
+        // Pointer parameters (`int a[]`, `int *p`, `struct point *p`) of this activation.
+        std::map<const clang::ParmVarDecl*, Pointee> pointers;
     };
     // What an assignment writes: a variable, or an element of an array variable (`index` a
     // term without inputs, the row-major offset of the element).
@@ -97,8 +115,12 @@ private:
     // an integer. A variable-length array's length is kept in `length_var`.
     std::optional<ArrayShape> array_shape(clang::QualType t, clang::SourceLocation where,
                                           std::optional<VarId> length_var);
-    // The array variable an expression of array or pointer type names.
+    // The array variable an expression of array type names.
     VarId array_of(const clang::Expr* e);
+    // What a pointer argument points to (`&x`, `a`, `&a[i]`, `&s`, `pts`, a pointer parameter).
+    Pointee pointee_of(const clang::Expr* e);
+    // The pointer parameter an expression names, in the running activation (or null).
+    const Pointee* pointer_parameter(const clang::Expr* e) const;
     // An element of an array, a struct's field, or both (`a[i].f.v[j]`).
     Place access(const clang::Expr* e);
     // The index as a term without inputs (spilled into a temporary when it needs one).
@@ -145,13 +167,6 @@ private:
     void initialise_struct(const clang::VarDecl* d, const clang::Expr* init);
     // A global's: steps of the start transition (constants).
     std::vector<Step> constant_struct_steps(const clang::VarDecl* d);
-    // A whole struct in memory: a variable's fields under `prefix`, in the element of the
-    // arrays on the way that `index` gives (their subscripts, outermost first).
-    struct StructRef {
-        const clang::VarDecl* root = nullptr;
-        std::string prefix;
-        std::vector<Term> index;
-    };
     StructRef struct_ref(const clang::Expr* e);
     // `to = from`, field by field, in one transition.
     void copy_struct(const StructRef& to, const StructRef& from, const clang::Expr* where);
