@@ -30,7 +30,7 @@ def load_schema():
 
 # ---- C expressions of the witnesses, read back -----------------------------------------
 
-_TOKEN = re.compile(r"\s*(?:(\d+)(?:LL)?|([A-Za-z_]\w*)|(&&|\|\||==|!=|<=|>=|[<>!()*+-]))")
+_TOKEN = re.compile(r"\s*(?:(\d+)(?:LL)?|([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)|(&&|\|\||==|!=|<=|>=|[<>!()*+-]))")
 
 
 def tokens(text):

@@ -173,9 +173,8 @@ std::vector<VarId> Lowering::visible_at(const clang::Stmt* s, const clang::Funct
         return !sm.isBeforeInTranslationUnit(at, scope->getBeginLoc()) &&
                !sm.isBeforeInTranslationUnit(scope->getEndLoc(), s->getEndLoc());
     };
-    std::vector<VarId> out;
-    for (const auto& [d, id] : vars_) {
-        if (!before(d->getLocation())) continue;
+    auto in_scope = [&](const clang::VarDecl* d) {
+        if (!before(d->getLocation())) return false;
         bool visible = false;
         if (d->hasGlobalStorage() && !d->isStaticLocal()) {
             visible = true;
@@ -194,7 +193,18 @@ std::vector<VarId> Lowering::visible_at(const clang::Stmt* s, const clang::Funct
                 }
             }
         }
-        if (visible) out.push_back(id);
+        return visible;
+    };
+    std::vector<VarId> out;
+    for (const auto& [d, id] : vars_) {
+        if (in_scope(d)) out.push_back(id);
+    }
+    // A struct's scalar fields too: `p.x` is a C expression an invariant may use.
+    for (const auto& [d, fields] : fields_) {
+        if (!in_scope(d)) continue;
+        for (const auto& [path, id] : fields) {
+            if (!flow_.vars[id].array) out.push_back(id);
+        }
     }
     std::sort(out.begin(), out.end());
     return out;
