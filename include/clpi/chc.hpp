@@ -22,7 +22,7 @@ struct ChcImportOptions {
 // problem (one `define-fun` per predicate) is written from.
 struct ChcPredicate {
     std::string smt_name;                       // as the file spells it (unquoted)
-    std::vector<std::string> sorts;             // "Int" or "Bool", one per argument
+    std::vector<std::string> sorts;             // "Int", "Bool" or "(Array Int Int)", one per argument
     std::optional<std::string> clp_name;        // its CLP predicate, when it got rules
     std::vector<unsigned> flags;                // argument positions that became points
     std::vector<std::vector<bool>> valuations;  // their values, by point constant
@@ -43,7 +43,7 @@ struct ChcOrigin {
 // (at most 8 for one clause step), the rest stay CLP disjunctions `(A ; B)`; Bool values
 // are the integers 0 and 1, and control flags become program points (see above). Only
 // non-linear clauses (two predicate applications in a body), quantifiers inside a body and
-// sorts other than Int and Bool are refused.
+// sorts other than Int, Bool and (Array Int Int) are refused.
 // `origin`, when given, gets where each predicate went.
 [[nodiscard]] std::optional<std::string> chc_to_clp(std::string_view text, const std::string& file,
                                                     Diagnostics& diags,

@@ -56,7 +56,9 @@ std::optional<std::string> chc_model(const Program& program, const Certificate& 
                     continue;
                 }
                 std::string value = pred.sorts[i] == "Bool" ? fmt::format("(ite x!{} 1 0)", i) : fmt::format("x!{}", i);
-                bindings.push_back(fmt::format("(${} {})", pos++, value));
+                // The engine names an array position `$Ka` (solver.cpp, point_var).
+                const char* suffix = pred.sorts[i] == "(Array Int Int)" ? "a" : "";
+                bindings.push_back(fmt::format("(${}{} {})", pos++, suffix, value));
             }
             std::string body = by_point.at(*point)->smtlib;
             if (!bindings.empty()) body = fmt::format("(let ({}) {})", fmt::join(bindings, " "), body);

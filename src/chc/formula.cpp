@@ -232,8 +232,20 @@ Dnf FormulaTranslator::comparison(const z3::expr& f, bool positive) {
     z3::expr a = f.arg(0);
     z3::expr b = f.arg(1);
     if (a.is_bool()) return bool_equal(a, b, (kind == Z3_OP_EQ) == positive);
+    if (a.is_array() && supported_sort(a.get_sort()) && (kind == Z3_OP_EQ) == positive) {
+        // An array equation (`A1 = store(A, I, V)`): CLP has equality of arrays, not its
+        // negation.
+        Dnf out;  // no case yet: false
+        for (const TermCase& x : term(a)) {
+            for (const TermCase& y : term(b)) {
+                Dnf lit = dnf_literal(x.text + " = " + y.text, x.value == y.value);
+                out = dnf_or(std::move(out), dnf_and(dnf_and(x.condition, y.condition), lit));
+            }
+        }
+        return out;
+    }
     if (!a.is_int()) {
-        throw Refusal(fmt::format("a comparison of sort {}; only Int and Bool are supported: {}",
+        throw Refusal(fmt::format("a comparison of sort {}; Int and Bool are compared, arrays by `=` only: {}",
                                   a.get_sort().to_string(), show(f)));
     }
     // The comparison, or the one that holds when it does not.
@@ -276,7 +288,14 @@ Dnf FormulaTranslator::compare(const std::string& op, const z3::expr& a, const z
 // ---- terms ---------------------------------------------------------------------------
 
 std::vector<TermCase> FormulaTranslator::term(const z3::expr& t) {
-    if (!t.is_int()) {
+    if (t.is_array() && supported_sort(t.get_sort())) {
+        if (vars_.is_var(t)) return {TermCase{dnf_true(), vars_.name(t), t}};
+        if (!t.is_app() || (t.decl().decl_kind() != Z3_OP_STORE) || t.num_args() != 3) {
+            throw Refusal("an array term other than a variable or store(...): " + show(t));
+        }
+    } else if (t.is_int() && t.is_app() && t.decl().decl_kind() == Z3_OP_SELECT && t.num_args() == 2) {
+        // select(A, I): cases of the array and of the index.
+    } else if (!t.is_int()) {
         throw Refusal(fmt::format("a term of sort {}; only Int and Bool are supported: {}",
                                   t.get_sort().to_string(), show(t)));
     }
@@ -301,6 +320,28 @@ std::vector<TermCase> FormulaTranslator::term(const z3::expr& t) {
 
 std::vector<TermCase> FormulaTranslator::arithmetic(const z3::expr& t) {
     if (!t.is_app()) throw Refusal("unsupported term: " + show(t));
+    if (t.decl().decl_kind() == Z3_OP_SELECT || t.decl().decl_kind() == Z3_OP_STORE) {
+        // select(A, I) and store(A, I, V), as CLP writes them: cases of every argument.
+        std::vector<TermCase> acc{TermCase{dnf_true(), "", t}};
+        for (unsigned i = 0; i < t.num_args(); ++i) {
+            std::vector<TermCase> next;
+            for (const TermCase& sofar : acc) {
+                for (const TermCase& arg : term(t.arg(i))) {
+                    z3::expr_vector args(t.ctx());
+                    for (unsigned k = 0; k < i; ++k) args.push_back(sofar.value.arg(k));
+                    args.push_back(arg.value);
+                    for (unsigned k = i + 1; k < t.num_args(); ++k) args.push_back(t.arg(k));
+                    next.push_back(TermCase{dnf_and(sofar.condition, arg.condition),
+                                            sofar.text + (i == 0 ? "" : ", ") + arg.text, t.decl()(args)});
+                }
+            }
+            check_size(next.size());
+            acc = std::move(next);
+        }
+        const char* name = t.decl().decl_kind() == Z3_OP_SELECT ? "select(" : "store(";
+        for (TermCase& c : acc) c.text = name + c.text + ")";
+        return acc;
+    }
     const char* op = nullptr;
     switch (t.decl().decl_kind()) {
     case Z3_OP_ADD: op = " + "; break;

@@ -137,4 +137,11 @@ void nested_and(Nested& into, const Nested& part);
 // A short, one-line rendering of a Z3 term for messages.
 [[nodiscard]] std::string show(const z3::expr& e);
 
+// The sorts of predicate arguments and variables the import reads: Int, Bool, and arrays
+// from Int to Int (CLP's `select`/`store`).
+[[nodiscard]] inline bool supported_sort(const z3::sort& s) {
+    return s.is_int() || s.is_bool() ||
+           (s.is_array() && s.array_domain().is_int() && s.array_range().is_int());
+}
+
 }  // namespace clpi::chc

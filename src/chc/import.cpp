@@ -123,7 +123,9 @@ ChcOrigin Importer::origin() const {
     for (const z3::func_decl& d : applied_) {
         ChcPredicate p;
         p.smt_name = d.name().str();
-        for (unsigned i = 0; i < d.arity(); ++i) p.sorts.push_back(d.domain(i).is_bool() ? "Bool" : "Int");
+        for (unsigned i = 0; i < d.arity(); ++i) {
+            p.sorts.push_back(d.domain(i).is_bool() ? "Bool" : d.domain(i).is_array() ? "(Array Int Int)" : "Int");
+        }
         if (auto it = preds_.find(d.id()); it != preds_.end()) p.clp_name = it->second;
         if (auto it = control_.points.find(d.id()); it != control_.points.end()) {
             p.flags = it->second.positions;
@@ -145,9 +147,9 @@ std::string Importer::predicate(const z3::func_decl& decl) {
     if (found != preds_.end()) return found->second;
     for (unsigned i = 0; i < decl.arity(); ++i) {
         z3::sort s = decl.domain(i);
-        if (!s.is_int() && !s.is_bool()) {
-            throw Refusal(fmt::format("argument {} of predicate {} has sort {}; only Int and "
-                                      "Bool are supported",
+        if (!chc::supported_sort(s)) {
+            throw Refusal(fmt::format("argument {} of predicate {} has sort {}; only Int, Bool "
+                                      "and (Array Int Int) are supported",
                                       i + 1, decl.name().str(), s.to_string()));
         }
     }
@@ -235,9 +237,9 @@ z3::expr Importer::instantiate(const z3::expr& assertion, chc::ClauseVars& vars,
             unsigned b = n - 1 - j;
             z3::sort s(ctx_, Z3_get_quantifier_bound_sort(ctx_, matrix, b));
             z3::symbol sym(ctx_, Z3_get_quantifier_bound_name(ctx_, matrix, b));
-            if (!s.is_int() && !s.is_bool()) {
-                throw Refusal(fmt::format("variable {} has sort {}; only Int and Bool are "
-                                          "supported", sym.str(), s.to_string()));
+            if (!chc::supported_sort(s)) {
+                throw Refusal(fmt::format("variable {} has sort {}; only Int, Bool and "
+                                          "(Array Int Int) are supported", sym.str(), s.to_string()));
             }
             z3::expr v = ctx_.constant(fmt::format("clpi!{}!{}", clause_counter_, counter++).c_str(), s);
             vars.declare(v, sym.str());

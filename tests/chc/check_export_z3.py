@@ -1,8 +1,7 @@
 #!/usr/bin/env python3
 """Every program of clp/ (and examples/*.c when the C converter is built) exported as CHC:
 Z3 reads each file, and every answer Z3 gives agrees with clpi's verdict on the program
-(sat = SAFE, unsat = UNSAFE); then the exported file imported again gets clpi's verdict
-(except for programs with arrays, which the CHC import does not read).
+(sat = SAFE, unsat = UNSAFE); then the exported file imported again gets clpi's verdict.
 Every SAFE of clpi, on the program and on its re-import, is checked with --validate: its
 certificate must hold under cvc5.
 
@@ -71,13 +70,7 @@ def check_one(clpi, z3, tmp, path):
     theirs = VERDICTS.get(answer)
     if theirs is not None and mine != "unknown" and mine != theirs:
         failures.append("%s: clpi says %s, z3 says %s" % (name, mine, answer))
-    # Without a verdict to keep, a second run would only wait for the time limit. The CHC
-    # import reads Int and Bool only (README): a program with C arrays is not re-imported.
-    with open(chc, encoding="utf-8") as f:
-        has_arrays = "(Array " in f.read()
-    if has_arrays:
-        line = "%-36s clpi %-8s z3 %-8s re-import skipped (arrays)" % (name, mine, answer)
-        return line, failures, theirs is None, False
+    # Without a verdict to keep, a second run would only wait for the time limit.
     again = clpi_verdict(clpi, chc) if mine != "unknown" else "-"
     reimport_open = mine != "unknown" and again == "unknown"
     if mine != "unknown" and not reimport_open and again != mine:

@@ -245,9 +245,9 @@ TEST_CASE("chc import: what is refused names the clause") {
     CHECK(contains(refusal("(declare-fun p (Real) Bool)\n"
                            "(assert (forall ((x Real)) (=> (= x 1.0) (p x))))\n"),
                    "clause 1: variable x has sort Real"));
-    CHECK(contains(refusal("(declare-fun p ((Array Int Int)) Bool)\n"
-                           "(assert (forall ((a (Array Int Int))) (p a)))\n"),
-                   "clause 1: variable a has sort (Array Int Int)"));
+    CHECK(contains(refusal("(declare-fun p ((Array Int Bool)) Bool)\n"
+                           "(assert (forall ((a (Array Int Bool))) (p a)))\n"),
+                   "clause 1: variable a has sort (Array Int Bool)"));
     CHECK(contains(refusal("(declare-fun p (Int) Bool)\n"
                            "(assert (forall ((x Int)) (exists ((y Int)) (p y))))\n"),
                    "clause 1: an existential quantifier"));
@@ -419,4 +419,27 @@ TEST_CASE("chc import: a query mutant of s_multipl_14 that is unsafe in 7 steps"
         "  (=> (and (post3 m i k) (not (= k 0))) (post3 (- m 1) i (- 1)))))\n"
         "(assert (forall ((m Int) (i Int) (k Int)) (=> (and (post3 m i k) (>= m 3)) false)))\n";
     CHECK(verdict_of(smt) == Verdict::unsafe);
+}
+
+TEST_CASE("chc import: arrays from Int to Int are CLP arrays (select, store, equations)") {
+    // a[i] = 7, then a[i] is read back: safe; read at i + 1, which nothing wrote: unsafe.
+    auto problem = [](const std::string& read_at) {
+        return "(declare-fun p ((Array Int Int) Int) Bool)\n"
+               "(declare-fun q ((Array Int Int) Int) Bool)\n"
+               "(assert (forall ((a (Array Int Int)) (i Int)) (p a i)))\n"
+               "(assert (forall ((a (Array Int Int)) (b (Array Int Int)) (i Int))\n"
+               "  (=> (and (p a i) (= b (store a i 7))) (q b i))))\n"
+               "(assert (forall ((a (Array Int Int)) (i Int))\n"
+               "  (=> (and (q a i) (not (= (select a " + read_at + ") 7))) false)))\n";
+    };
+    std::string clp = translate(problem("i"));
+    CHECK(contains(clp, "store("));
+    CHECK(contains(clp, "select("));
+    CHECK(verdict_of(problem("i")) == Verdict::safe);
+    CHECK(verdict_of(problem("(+ i 1)")) == Verdict::unsafe);
+    // CLP has equations between arrays, not their negation.
+    CHECK(contains(refusal("(declare-fun p ((Array Int Int)) Bool)\n"
+                           "(assert (forall ((a (Array Int Int)) (b (Array Int Int)))\n"
+                           "  (=> (and (p a) (not (= a b))) (p b))))\n"),
+                   "Array"));
 }
