@@ -17,8 +17,6 @@ namespace {
 
 // Elements a local or global initialiser may set one by one: the stores of a chunk are
 // nested in one CLP term, and a few dozen chunks keep the program readable.
-constexpr long long max_initialised_elements = 1024;
-constexpr long long elements_per_chunk = 16;
 
 bool is_pure(const Values& v) { return v.size() == 1 && v[0].guards.empty() && v[0].inputs.empty(); }
 
@@ -118,31 +116,33 @@ Term Lowering::index_term(const clang::Expr* e) {
     return spill(v, int_type(e->getType(), e->getBeginLoc()))[0].term;
 }
 
-Lowering::Place Lowering::access(const clang::Expr* e) {
-    // a[i].f.v[j]: the subscripts from the outermost in, the fields as a path (".f.v"), and
-    // the variable they start from; or p->f, (*p).f, *p, p[k] for a pointer parameter p.
-    std::vector<const clang::Expr*> subscripts;
-    std::string path;
-    bool through_pointer = false;  // `->` or `*` met: the base is a pointer
-    const clang::Expr* base = e->IgnoreParens();
-    while (!through_pointer) {
-        if (const auto* s = llvm::dyn_cast<clang::ArraySubscriptExpr>(base)) {
-            subscripts.push_back(s->getIdx());
-            base = s->getBase()->IgnoreParenImpCasts();
-        } else if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(base)) {
+Lowering::AccessPath Lowering::access_path(const clang::Expr* e) const {
+    AccessPath out;
+    out.base = e->IgnoreParenImpCasts();
+    while (!out.through_pointer) {
+        if (const auto* s = llvm::dyn_cast<clang::ArraySubscriptExpr>(out.base)) {
+            out.subscripts.push_back(s->getIdx());
+            out.base = s->getBase()->IgnoreParenImpCasts();
+        } else if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(out.base)) {
             const auto* f = llvm::dyn_cast<clang::FieldDecl>(m->getMemberDecl());
             if (!f) refuse(m, "member `" + text(m) + "`");
-            path = "." + f->getNameAsString() + path;
-            through_pointer = m->isArrow();
-            base = through_pointer ? m->getBase()->IgnoreParenImpCasts() : m->getBase()->IgnoreParens();
-        } else if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(base); u && u->getOpcode() == clang::UO_Deref) {
-            through_pointer = true;
-            base = u->getSubExpr()->IgnoreParenImpCasts();
+            out.path = "." + f->getNameAsString() + out.path;
+            out.through_pointer = m->isArrow();
+            out.base = m->getBase()->IgnoreParenImpCasts();
+        } else if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(out.base);
+                   u && u->getOpcode() == clang::UO_Deref) {
+            out.through_pointer = true;
+            out.base = u->getSubExpr()->IgnoreParenImpCasts();
         } else {
             break;
         }
     }
-    std::reverse(subscripts.begin(), subscripts.end());
+    std::reverse(out.subscripts.begin(), out.subscripts.end());
+    return out;
+}
+
+Lowering::Place Lowering::access(const clang::Expr* e) {
+    auto [subscripts, path, through_pointer, base] = access_path(e);
     VarId a = 0;
     std::vector<Term> indices;
     const Pointee* pointer = pointer_parameter(base);
@@ -322,20 +322,39 @@ void Lowering::initialise_array(VarId a, const clang::Expr* init) {
     } else {
         initial_elements(init, init->getType(), 0, listed);
     }
+    store_elements(a, length, [&](const Integer& k) {
+        auto it = listed.find(k);
+        auto c = chars.find(k);
+        return it != listed.end() ? value(it->second) : c != chars.end() ? constant(c->second) : constant(0);
+    });
+}
+
+void Lowering::store_elements(VarId a, const Integer& length,
+                              const std::function<Values(const Integer&)>& value_at) {
     for (Integer first = 0; first < length; first += elements_per_chunk) {
         Values acc = single(var(a));
         for (Integer k = first; k < length && k < first + elements_per_chunk; ++k) {
-            auto it = listed.find(k);
-            auto c = chars.find(k);
-            Values val = it != listed.end() ? value(it->second)
-                         : c != chars.end() ? constant(c->second)
-                                            : constant(0);
-            acc = combine(acc, val, [&](const Term& x, const Term& y) {
+            acc = combine(acc, value_at(k), [&](const Term& x, const Term& y) {
                 return Choices{{{}, store(x, cst(k), y)}};
             });
         }
         assign_values(a, acc);
     }
+}
+
+std::vector<Step> Lowering::constant_elements(VarId a, const Integer& length,
+                                              const std::function<Integer(const Integer&)>& value_at) {
+    std::vector<Step> steps;
+    for (Integer first = 0; first < length; first += elements_per_chunk) {
+        Term t = var(a);
+        for (Integer k = first; k < length && k < first + elements_per_chunk; ++k) {
+            t = store(t, cst(k), cst(value_at(k)));
+        }
+        Step s;
+        s.updates.emplace_back(a, t);
+        steps.push_back(std::move(s));
+    }
+    return steps;
 }
 
 std::vector<Step> Lowering::constant_array_steps(VarId a, const clang::Expr* init,
@@ -356,18 +375,10 @@ std::vector<Step> Lowering::constant_array_steps(VarId a, const clang::Expr* ini
             }
         }
     }
-    std::vector<Step> steps;
-    for (Integer first = 0; first < length; first += elements_per_chunk) {
-        Term t = var(a);
-        for (Integer k = first; k < length && k < first + elements_per_chunk; ++k) {
-            auto it = values.find(k);
-            t = store(t, cst(k), cst(it == values.end() ? Integer(0) : it->second));
-        }
-        Step s;
-        s.updates.emplace_back(a, t);
-        steps.push_back(std::move(s));
-    }
-    return steps;
+    return constant_elements(a, length, [&](const Integer& k) {
+        auto it = values.find(k);
+        return it == values.end() ? Integer(0) : it->second;
+    });
 }
 
 }  // namespace c2clp

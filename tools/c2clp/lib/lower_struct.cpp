@@ -16,8 +16,6 @@ namespace c2clp {
 
 namespace {
 
-constexpr long long max_initialised_elements = 1024;
-constexpr long long elements_per_chunk = 16;
 
 Integer product(const std::vector<Integer>& dims) {
     Integer n = 1;
@@ -178,16 +176,7 @@ void Lowering::initialise_struct(const clang::VarDecl* d, const clang::Expr* ini
             refuse(init, "initialised array of " + length.str() + " elements (at most " +
                              std::to_string(max_initialised_elements) + " are set one by one)");
         }
-        for (Integer first = 0; first < length; first += elements_per_chunk) {
-            Values acc = single(var(id));
-            for (Integer k = first; k < length && k < first + elements_per_chunk; ++k) {
-                Values val = value_at(k);
-                acc = combine(acc, val, [&](const Term& x, const Term& y) {
-                    return Choices{{{}, store(x, cst(k), y)}};
-                });
-            }
-            assign_values(id, acc);
-        }
+        store_elements(id, length, value_at);
     }
 }
 
@@ -218,14 +207,10 @@ std::vector<Step> Lowering::constant_struct_steps(const clang::VarDecl* d) {
             refuse_at(d->getLocation(), "initialised array of " + length.str() + " elements (at most " +
                                             std::to_string(max_initialised_elements) + " are set one by one)");
         }
-        for (Integer first = 0; first < length; first += elements_per_chunk) {
-            Term t = var(id);
-            for (Integer k = first; k < length && k < first + elements_per_chunk; ++k) {
-                auto it = set.find(k);
-                t = store(t, cst(k), cst(it == set.end() ? Integer(0) : constant_of(it->second)));
-            }
-            Step s;
-            s.updates.emplace_back(id, t);
+        for (Step& s : constant_elements(id, length, [&](const Integer& k) {
+                 auto it = set.find(k);
+                 return it == set.end() ? Integer(0) : constant_of(it->second);
+             })) {
             steps.push_back(std::move(s));
         }
     }
@@ -234,26 +219,7 @@ std::vector<Step> Lowering::constant_struct_steps(const clang::VarDecl* d) {
 }
 
 Lowering::StructRef Lowering::struct_ref(const clang::Expr* e) {
-    std::vector<const clang::Expr*> subscripts;
-    std::string path;
-    bool through_pointer = false;
-    const clang::Expr* base = e->IgnoreParenImpCasts();
-    while (!through_pointer) {
-        if (const auto* s = llvm::dyn_cast<clang::ArraySubscriptExpr>(base)) {
-            subscripts.push_back(s->getIdx());
-            base = s->getBase()->IgnoreParenImpCasts();
-        } else if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(base)) {
-            path = "." + m->getMemberDecl()->getNameAsString() + path;
-            through_pointer = m->isArrow();
-            base = m->getBase()->IgnoreParenImpCasts();
-        } else if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(base); u && u->getOpcode() == clang::UO_Deref) {
-            through_pointer = true;
-            base = u->getSubExpr()->IgnoreParenImpCasts();
-        } else {
-            break;
-        }
-    }
-    std::reverse(subscripts.begin(), subscripts.end());
+    auto [subscripts, path, through_pointer, base] = access_path(e);
     if (const Pointee* p = pointer_parameter(base); p && p->structure) {
         StructRef out = *p->structure;
         out.prefix += path;

@@ -4,6 +4,7 @@
 // recursion, so no two activations are alive at once).
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -121,12 +122,32 @@ private:
     Pointee pointee_of(const clang::Expr* e);
     // The pointer parameter an expression names, in the running activation (or null).
     const Pointee* pointer_parameter(const clang::Expr* e) const;
-    // An element of an array, a struct's field, or both (`a[i].f.v[j]`).
+    // `a[i].f.v[j]` taken apart: the subscripts from the outermost in, the fields as a path
+    // (".f.v"), and what they apply to; `->` or `*` stops the walk at the pointer
+    // (`p->f`, `(*p).f`, `*p`), with `through_pointer` set.
+    struct AccessPath {
+        std::vector<const clang::Expr*> subscripts;
+        std::string path;
+        bool through_pointer = false;
+        const clang::Expr* base = nullptr;
+    };
+    AccessPath access_path(const clang::Expr* e) const;
+    // An element of an array, a struct's field, or both (`a[i].f.v[j]`), also through a
+    // pointer parameter (`p->f`, `*p`, `p[k]`).
     Place access(const clang::Expr* e);
     // The index as a term without inputs (spilled into a temporary when it needs one).
     Term index_term(const clang::Expr* e);
     Values read(const Place& p);
     void assign_place(const Place& p, const Values& vals);
+    // Elements an initialiser sets one by one, at most; and per step, so that the nested
+    // stores of one CLP term stay readable.
+    static constexpr long long max_initialised_elements = 1024;
+    static constexpr long long elements_per_chunk = 16;
+    // Every element of array `a` (of `length` elements) set to `value_at(k)`: transitions
+    // from here for a local, `steps` of the start transition for a global's constants.
+    void store_elements(VarId a, const Integer& length, const std::function<Values(const Integer&)>& value_at);
+    static std::vector<Step> constant_elements(VarId a, const Integer& length,
+                                               const std::function<Integer(const Integer&)>& value_at);
     // `a = {...}` or `a = "..."`: every element, those not listed 0.
     void initialise_array(VarId a, const clang::Expr* init);
     // The same for a global (or static) array, whose initialiser is constant: steps of
