@@ -60,7 +60,7 @@ struct VerifyArgs {
     std::string int_semantics;
     std::string data_model;
     bool large_blocks = false;
-    std::vector<std::string> checks;  // what else is an error: `bounds`
+    std::vector<std::string> checks;  // what else is an error: `bounds`, `memory`
     std::vector<std::string> clang_args;
     // For CHC problems:
     ChcImportOptions chc;
@@ -397,8 +397,10 @@ Runner add_verify_command(CLI::App& app) {
         ->check(CLI::IsMember({"ilp32", "lp64"}));
     cmd->add_option("--check", args->checks,
                     "for a C program, what else is an error: `bounds`, an array index out of "
-                    "bounds (otherwise an array is unbounded, as the README says)")
-        ->check(CLI::IsMember({"bounds"}))->type_name("WHAT");
+                    "bounds (otherwise an array is unbounded, as the README says); `memory`, a "
+                    "dereference of NULL; repeat the option for both")
+        ->check(CLI::IsMember({"bounds", "memory"}))->type_name("WHAT")
+        ->allow_extra_args(false);
     add_chc_flags_option(*cmd, args->chc);
     cmd->add_flag("--large-blocks", args->large_blocks,
                   "for a C program: one rule per straight-line block instead of one per statement");

@@ -117,9 +117,10 @@ Result bounded_probe(const Program& program, const Options& options, std::uint32
     ++log.count;
     add_stats(spent, r.stats);
     if (r.verdict != Verdict::unknown) {
-        r.notes.push_back(fmt::format("found by a bounded probe (unroll bound {}, interpolation, "
+        // A SAFE from a probe means every loop ended within the bound on every path.
+        r.notes.push_back(fmt::format("{} by a bounded probe (unroll bound {}, interpolation, "
                                       "no loop abstraction) after {}",
-                                      bound, after));
+                                      r.verdict == Verdict::safe ? "proved" : "found", bound, after));
     }
     return r;
 }

@@ -5,7 +5,8 @@
                                          and --large-blocks) against the header comments
                                          `// expected: safe|unsafe`, `// expected-wrap: ...`
                                          (--int-semantics wrap), `// expected-lp64: ...`,
-                                         `// expected-bounds: ...` (--check bounds);
+                                         `// expected-bounds: ...` (--check bounds),
+                                         `// expected-memory: ...` (--check memory);
                                          an UNSAFE counterexample must name C lines; the
                                          generated CLP must pass `clpi check` and come back
                                          unchanged from `clpi fmt`.
@@ -64,7 +65,8 @@ def verify(clpi, c2clp, path):
     configs = [("expected", [])]
     for key, opts in (("expected-wrap", ["--int-semantics", "wrap"]),
                       ("expected-lp64", ["--data-model", "lp64"]),
-                      ("expected-bounds", ["--check", "bounds"])):
+                      ("expected-bounds", ["--check", "bounds"]),
+                      ("expected-memory", ["--check", "memory"])):
         if header(path, key):
             configs.append((key, opts))
     checked = 0

@@ -74,8 +74,11 @@ int main(int argc, char** argv) {
                  "one rule per straight-line block instead of one per statement (fewer nodes, "
                  "same verdicts)");
     std::vector<std::string> checks;
-    app.add_option("--check", checks, "what else is an error: `bounds`, an array index out of bounds")
-        ->check(CLI::IsMember({"bounds"}))->type_name("WHAT");
+    app.add_option("--check", checks,
+                   "what else is an error: `bounds`, an array index out of bounds; `memory`, a "
+                   "dereference of NULL (repeat the option for both)")
+        ->check(CLI::IsMember({"bounds", "memory"}))->type_name("WHAT")
+        ->allow_extra_args(false);
     app.add_option("--entry", options.entry, "the function where execution starts")
         ->capture_default_str();
     app.add_option("--witness-map", witness_map,
@@ -90,6 +93,7 @@ int main(int argc, char** argv) {
     options.data_model = model == "lp64" ? c2clp::DataModel::lp64 : c2clp::DataModel::ilp32;
     options.clang_args = clang_args;
     options.check_bounds = std::find(checks.begin(), checks.end(), "bounds") != checks.end();
+    options.check_memory = std::find(checks.begin(), checks.end(), "memory") != checks.end();
     try {
         c2clp::Conversion c = c2clp::convert_file(file, options);
         if (!c.ok) return 2;

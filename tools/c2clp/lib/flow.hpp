@@ -27,6 +27,7 @@ struct Variable {
     std::string scope;     // "global", the function name, or "temporary"
     IntType type;          // for an array: the type of its elements
     std::optional<ArrayShape> array;
+    bool pointer = false;  // a C pointer: an address of the memory (0 is NULL)
 };
 
 // Where a point stands in the C source, for witnesses: a statement's first token.

@@ -47,7 +47,6 @@ std::optional<ArrayShape> Lowering::array_shape(clang::QualType qt, clang::Sourc
         t = at->getElementType().getCanonicalType().getTypePtr();
     }
     if (t->isStructureType() || t->isUnionType()) refuse_at(where, "array of structs or unions `" + name + "`");
-    if (t->isPointerType()) refuse_at(where, "array of pointers `" + name + "`");
     Integer length = 1;
     for (const Integer& d : dims) length *= d;
     shape.strides.assign(dims.size(), 1);
@@ -85,7 +84,7 @@ Lowering::Pointee Lowering::pointee_of(const clang::Expr* e) {
             out.structure = struct_ref(target);
             return out;
         }
-        if (target->getType()->isIntegerType()) {
+        if (target->getType()->isIntegerType() || target->getType()->isPointerType()) {
             Place place = lvalue(target);
             out.var = place.var;
             out.offset = place.index;
@@ -160,7 +159,7 @@ Lowering::Place Lowering::access(const clang::Expr* e) {
                 if (step && !(is_const(*step) && step->get()->value == 0)) {
                     refuse(e, "pointer arithmetic on a pointer to a variable `" + text(e) + "`");
                 }
-                return Place{a, std::nullopt};
+                return Place{a, std::nullopt, std::nullopt};
             }
             indices.push_back(step ? add(*pointer->offset, *step) : *pointer->offset);
         } else {
@@ -194,7 +193,7 @@ Lowering::Place Lowering::access(const clang::Expr* e) {
     for (const clang::Expr* s : subscripts) indices.push_back(index_term(s));
     if (!flow_.vars[a].array) {
         if (!indices.empty()) refuse(e, "subscript of `" + text(e) + "`");
-        return Place{a, std::nullopt};
+        return Place{a, std::nullopt, std::nullopt};
     }
     ArrayShape shape = *flow_.vars[a].array;
     if (indices.size() != shape.strides.size()) {
@@ -231,13 +230,13 @@ Lowering::Place Lowering::access(const clang::Expr* e) {
             transition({inside}, Target{Target::Kind::point, new_point(), ""});
         }
     }
-    return Place{a, offset};
+    return Place{a, offset, std::nullopt};
 }
 
 Values Lowering::read(const Place& p) {
     if (!p.index) return single(var(p.var));
     // A cell nobody wrote holds some value of the element type, as C's memory does.
-    const IntType t = flow_.vars[p.var].type;
+    const IntType t = type_of(p);
     Term cell = select(var(p.var), *p.index);
     return Values{ExprAlt{{Cond{Rel::ge, cell, cst(t.min())}, Cond{Rel::le, cell, cst(t.max())}}, cell, {}}};
 }

@@ -29,9 +29,6 @@ std::optional<std::string> refused_library_call(const std::string& n) {
         return "setjmp/longjmp (`" + n + "`)";
     }
     if (starts_with(n, "pthread_") || starts_with(n, "thrd_")) return "threads (`" + n + "`)";
-    if (n == "malloc" || n == "calloc" || n == "realloc" || n == "free" || n == "alloca") {
-        return "dynamic memory (`" + n + "`)";
-    }
     return std::nullopt;
 }
 
@@ -109,6 +106,7 @@ Values Lowering::call(const clang::CallExpr* c) {
         return Values{ExprAlt{{}, input(0), {int_type(c->getType(), c->getBeginLoc())}}};
     }
     if (const clang::FunctionDecl* def = nullptr; fn->hasBody(def)) return inline_call(c, def);
+    if (Values allocated; memory_call(c, name, allocated)) return allocated;
     if (auto why = refused_library_call(name)) refuse(c, *why);
     for (const clang::Expr* arg : c->arguments()) {
         const clang::Expr* bare = arg->IgnoreParenImpCasts();
@@ -142,7 +140,8 @@ Values Lowering::inline_call(const clang::CallExpr* c, const clang::FunctionDecl
     for (unsigned i = 0; i < c->getNumArgs() && i < fn->getNumParams(); ++i) {
         const clang::ParmVarDecl* p = fn->getParamDecl(i);
         clang::QualType pointee = p->getType()->isPointerType() ? p->getType()->getPointeeType() : clang::QualType();
-        if (!pointee.isNull() && (pointee->isIntegerType() || pointee->isStructureType())) {
+        if (!pointee.isNull() && pointee_params_.count(p) != 0 && stands_for_object(c->getArg(i)) &&
+            (pointee->isIntegerType() || pointee->isStructureType() || pointee->isPointerType())) {
             // `int *p`, `int a[]`, `struct point *q`: the callee works on what the caller
             // passed (&x, an array, &a[i], &s, ...), fixed for this activation.
             Pointee target = pointee_of(c->getArg(i));
@@ -193,7 +192,8 @@ Values Lowering::inline_call(const clang::CallExpr* c, const clang::FunctionDecl
         std::string n = fn->getNameAsString();
         n[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(n[0])));
         Variable r{unique_name(n + "_result"), "return value of " + fn->getNameAsString(),
-                   fn->getNameAsString(), int_type(fn->getReturnType(), fn->getBeginLoc()), {}};
+                   fn->getNameAsString(), int_type(fn->getReturnType(), fn->getBeginLoc()), {},
+                   fn->getReturnType()->isPointerType()};
         auto [it, fresh] = results_.emplace(fn->getCanonicalDecl(), 0);
         if (fresh) {
             flow_.vars.push_back(r);

@@ -106,6 +106,10 @@ Values Lowering::value(const clang::Expr* e) {
     }
     if (const auto* r = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
         if (const auto* v = llvm::dyn_cast<clang::VarDecl>(r->getDecl())) {
+            if (lives_in_memory(v)) return read(memory_place(e));
+            if (pointer_parameter(e)) {
+                refuse(e, "pointer parameter `" + text(e) + "` used as a value, where it stands for its argument");
+            }
             return single(var(variable_of(v)));
         }
         refuse(e, "reference to `" + r->getDecl()->getNameAsString() + "` as a value");
@@ -127,7 +131,7 @@ Values Lowering::value(const clang::Expr* e) {
     }
     if (llvm::isa<clang::ArraySubscriptExpr>(e) || llvm::isa<clang::MemberExpr>(e)) {
         if (!e->getType()->isIntegerType()) int_type(e->getType(), e->getBeginLoc());  // names it
-        return read(access(e));
+        return read(in_memory(e) ? memory_place(e) : access(e));
     }
     if (llvm::isa<clang::StringLiteral>(e)) refuse(e, "string literal used as a value");
     if (llvm::isa<clang::FloatingLiteral>(e)) refuse(e, "floating point constant");
@@ -149,6 +153,33 @@ Values Lowering::value_of_cast(const clang::CastExpr* c) {
     case clang::CK_ToVoid:
         effect(sub);
         return constant(0);
+    case clang::CK_NullToPointer:
+        if (has_effects(sub)) effect(sub);
+        return constant(0);
+    case clang::CK_ArrayToPointerDecay:
+        if (in_memory(sub)) return single(address_of(sub));
+        if (llvm::isa<clang::StringLiteral>(sub->IgnoreParens())) refuse(sub, "string literal used as a pointer");
+        refuse(sub, "array `" + text(sub) + "` used as a pointer");
+    case clang::CK_BitCast: {
+        // Between `void *` and another pointer (malloc's result, say): the same address.
+        // Other pointer conversions reinterpret cells, which the memory cannot.
+        bool from_void = sub->getType()->isPointerType() && sub->getType()->getPointeeType()->isVoidType();
+        bool to_void = c->getType()->isPointerType() && c->getType()->getPointeeType()->isVoidType();
+        if (!from_void && !to_void) {
+            refuse(c, "conversion from `" + sub->getType().getAsString() + "` to `" + c->getType().getAsString() + "`");
+        }
+        return value(sub);
+    }
+    case clang::CK_PointerToBoolean: {
+        Truth t = truth(value(sub));
+        Values out;
+        for (ExprAlt a : t.when_true) out.push_back(ExprAlt{a.guards, cst(1), a.inputs});
+        for (ExprAlt a : t.when_false) out.push_back(ExprAlt{a.guards, cst(0), a.inputs});
+        return out;
+    }
+    case clang::CK_IntegralToPointer:
+    case clang::CK_PointerToIntegral:
+        refuse(c, "conversion between a pointer and an integer `" + text(c) + "`");
     default:
         break;
     }
@@ -185,6 +216,10 @@ Values Lowering::value_of_binary(const clang::BinaryOperator* b) {
             out.push_back(a);
         }
         return out;
+    }
+    if ((b->getOpcode() == clang::BO_Add || b->getOpcode() == clang::BO_Sub) &&
+        (b->getLHS()->getType()->isPointerType() || b->getRHS()->getType()->isPointerType())) {
+        return pointer_arithmetic(b);
     }
     IntType lt = int_type(b->getLHS()->getType(), b->getLHS()->getBeginLoc());
     Values lhs = value(b->getLHS());
@@ -224,10 +259,12 @@ Values Lowering::value_of_unary(const clang::UnaryOperator* u) {
     case clang::UO_PreDec:
     case clang::UO_PostInc:
     case clang::UO_PostDec: return increment(u);
-    case clang::UO_AddrOf: refuse(u, "address-of operator `&` (pointers)");
+    case clang::UO_AddrOf:
+        if (in_memory(sub)) return single(address_of(sub));
+        refuse(u, "address `" + text(u) + "` used as a value");
     case clang::UO_Deref:
         if (!u->getType()->isIntegerType()) int_type(u->getType(), u->getBeginLoc());  // names it
-        return read(access(u));
+        return read(in_memory(u) ? memory_place(u) : access(u));
     default: refuse(u, std::string("operator `") + clang::UnaryOperator::getOpcodeStr(u->getOpcode()).str() + "`");
     }
 }
@@ -308,7 +345,8 @@ Lowering::Place Lowering::lvalue(const clang::Expr* e) {
     if (const auto* r = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
         if (const auto* v = llvm::dyn_cast<clang::VarDecl>(r->getDecl())) {
             if (v->getType()->isArrayType()) refuse(e, "assignment to a whole array `" + text(e) + "`");
-            return Place{variable_of(v), std::nullopt};
+            if (lives_in_memory(v)) return memory_place(e);
+            return Place{variable_of(v), std::nullopt, std::nullopt};
         }
     }
     if (llvm::isa<clang::ArraySubscriptExpr>(e) || llvm::isa<clang::MemberExpr>(e)) {
@@ -316,10 +354,11 @@ Lowering::Place Lowering::lvalue(const clang::Expr* e) {
             if (e->getType()->isRecordType()) refuse(e, "assignment of a whole struct `" + text(e) + "`");
             int_type(e->getType(), e->getBeginLoc());
         }
-        return access(e);
+        return in_memory(e) ? memory_place(e) : access(e);
     }
     if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(e); u && u->getOpcode() == clang::UO_Deref) {
-        return access(u);
+        if (u->getType()->isRecordType()) refuse(e, "assignment of a whole struct `" + text(e) + "`");
+        return in_memory(u) ? memory_place(u) : access(u);
     }
     refuse(e, "assignment to `" + text(e) + "`");
 }
@@ -346,7 +385,11 @@ Values Lowering::assign(const clang::BinaryOperator* b) {
     if (b->getOpcode() == clang::BO_Assign && b->getType()->isRecordType()) {
         // `p = q`: every field. The value of the assignment is not a number: it may only be
         // thrown away (a statement), which is where effect() sends it.
-        copy_struct(struct_ref(b->getLHS()), struct_ref(b->getRHS()), b);
+        if (in_memory(b->getLHS()) || in_memory(b->getRHS())) {
+            copy_cells(b->getLHS(), b->getRHS(), b);
+        } else {
+            copy_struct(struct_ref(b->getLHS()), struct_ref(b->getRHS()), b);
+        }
         return constant(0);
     }
     if (b->getOpcode() == clang::BO_Assign) {
@@ -361,8 +404,18 @@ Values Lowering::assign(const clang::BinaryOperator* b) {
         return read(p);
     }
     Place p = lvalue(b->getLHS());
+    if (b->getLHS()->getType()->isPointerType()) {  // `p += k`, `p -= k`: k elements on
+        Integer cells = cells_of(b->getLHS()->getType()->getPointeeType(), b->getBeginLoc());
+        bool minus = b->getOpcode() == clang::BO_SubAssign;
+        Values moved = combine(read(p), value(b->getRHS()), [&](const Term& x, const Term& k) {
+            Term step = mul(cst(cells), k);
+            return Choices{{{}, minus ? sub(x, step) : add(x, step)}};
+        });
+        assign_place(p, moved);
+        return read(p);
+    }
     const auto* ca = llvm::cast<clang::CompoundAssignOperator>(b);
-    IntType vt = flow_.vars[p.var].type;
+    IntType vt = type_of(p);
     IntType lt = int_type(ca->getComputationLHSType(), b->getBeginLoc());
     IntType rt = int_type(ca->getComputationResultType(), b->getBeginLoc());
     Values rhs = value(b->getRHS());
@@ -379,14 +432,22 @@ Values Lowering::assign(const clang::BinaryOperator* b) {
 
 Values Lowering::increment(const clang::UnaryOperator* u, bool need_value) {
     Place p = lvalue(u->getSubExpr());
-    IntType t = flow_.vars[p.var].type;
+    IntType t = type_of(p);
     if (t.is_bool) refuse(u, "`++` or `--` on a _Bool");
-    IntType promoted = t.bits < 32 ? IntType{32, true, false} : t;
     Values current = read(p);
-    Values x = arith_.convert(current, t, promoted, line(u));
-    Values r = arith_.binary(u->isIncrementOp() ? BinOp::add : BinOp::sub, promoted, x,
-                             constant(1), false, line(u));
-    r = arith_.convert(r, promoted, t, line(u));
+    Values r;
+    if (u->getSubExpr()->getType()->isPointerType()) {  // the next (or previous) element
+        Integer cells = cells_of(u->getSubExpr()->getType()->getPointeeType(), u->getBeginLoc());
+        r = map(current, [&](const Term& x) {
+            return Choices{{{}, u->isIncrementOp() ? add(x, cst(cells)) : sub(x, cst(cells))}};
+        });
+    } else {
+        IntType promoted = t.bits < 32 ? IntType{32, true, false} : t;
+        Values x = arith_.convert(current, t, promoted, line(u));
+        r = arith_.binary(u->isIncrementOp() ? BinOp::add : BinOp::sub, promoted, x,
+                          constant(1), false, line(u));
+        r = arith_.convert(r, promoted, t, line(u));
+    }
     if (u->isPrefix() || !need_value) {
         assign_place(p, r);
         return read(p);

@@ -92,11 +92,18 @@ void Lowering::declaration(const clang::DeclStmt* d) {
         if (!v) continue;  // typedefs, enums, struct definitions, function declarations
         if (v->hasGlobalStorage() || v->hasExternalStorage()) {
             // a static local: initialised with the globals
-            if (is_aggregate(v->getType())) {
+            if (lives_in_memory(v)) {
+                refuse_at(v->getLocation(), "static local `" + v->getNameAsString() + "` whose address is taken");
+            } else if (is_aggregate(v->getType())) {
                 fields_of(v);
             } else {
                 variable_of(v);
             }
+            continue;
+        }
+        if (lives_in_memory(v)) {
+            flush();
+            declare_in_memory(v);
             continue;
         }
         if (is_aggregate(v->getType())) {

@@ -50,7 +50,7 @@ void Lowering::leaves_of(clang::QualType qt, const std::string& path, std::vecto
         }
         return;
     }
-    out.push_back(Leaf{path, int_type(qt, where), std::move(dims)});
+    out.push_back(Leaf{path, int_type(qt, where), std::move(dims), t->isPointerType()});
 }
 
 const std::map<std::string, VarId>& Lowering::fields_of(const clang::VarDecl* d) {
@@ -76,6 +76,7 @@ const std::map<std::string, VarId>& Lowering::fields_of(const clang::VarDecl* d)
         v.c_name = d->getNameAsString() + (d->getType()->isArrayType() ? "[]" : "") + l.path;
         v.scope = global ? "global" : fn ? fn->getNameAsString() : "global";
         v.type = l.type;
+        v.pointer = l.pointer;
         if (!l.dims.empty()) {
             ArrayShape shape;
             shape.strides.assign(l.dims.size(), 1);

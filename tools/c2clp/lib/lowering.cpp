@@ -26,8 +26,8 @@ IntType Lowering::int_type(clang::QualType qt, clang::SourceLocation where) cons
     const clang::Type* t = qt.getCanonicalType().getTypePtr();
     std::string name = qt.getAsString();
     if (t->isPointerType()) {
-        refuse_at(where, t->getPointeeType()->isFunctionType() ? "function pointer `" + name + "`"
-                                                                 : "pointer type `" + name + "`");
+        if (t->getPointeeType()->isFunctionType()) refuse_at(where, "function pointer `" + name + "`");
+        return IntType{64, false, false};  // an address of the memory (lower_memory.cpp)
     }
     if (t->isVariableArrayType()) refuse_at(where, "variable-length array `" + name + "`");
     if (t->isArrayType()) refuse_at(where, "array type `" + name + "`");
@@ -86,6 +86,7 @@ VarId Lowering::variable_of(const clang::VarDecl* d) {
         refuse_at(d->getLocation(), "a whole struct `" + d->getNameAsString() + "` used as a value (a function result, say)");
     }
     if (auto it = vars_.find(d); it != vars_.end()) return it->second;
+    if (lives_in_memory(d)) refuse_at(d->getLocation(), "`" + d->getNameAsString() + "` read as a variable, but it lives in memory");
     bool global = d->hasGlobalStorage() && !d->isStaticLocal();
     Variable v;
     v.c_name = d->getNameAsString();
@@ -94,7 +95,7 @@ VarId Lowering::variable_of(const clang::VarDecl* d) {
         std::optional<VarId> length;
         if (const auto* vla = ctx_.getAsVariableArrayType(d->getType())) {
             const clang::Expr* size = vla->getSizeExpr();
-            Variable n{"", "length of " + v.c_name, "", int_type(size->getType(), size->getBeginLoc()), {}};
+            Variable n{"", "length of " + v.c_name, "", int_type(size->getType(), size->getBeginLoc()), {}, false};
             n.scope = global ? "global" : "temporary";
             flow_.vars.push_back(n);
             length = static_cast<VarId>(flow_.vars.size() - 1);
@@ -103,6 +104,7 @@ VarId Lowering::variable_of(const clang::VarDecl* d) {
         v.type = int_type(ctx_.getBaseElementType(d->getType()), d->getLocation());
     } else {
         v.type = int_type(d->getType(), d->getLocation());
+        v.pointer = d->getType()->isPointerType();
     }
     const auto* fn = llvm::dyn_cast<clang::FunctionDecl>(d->getDeclContext());
     v.scope = global ? "global" : fn ? fn->getNameAsString() : "global";
@@ -127,7 +129,7 @@ VarId Lowering::variable_of(const clang::VarDecl* d) {
 
 VarId Lowering::temporary(const IntType& t) {
     if (temps_in_use_ == temps_.size()) {
-        Variable v{unique_name("Tmp" + std::to_string(temps_.size() + 1)), "", "temporary", t, {}};
+        Variable v{unique_name("Tmp" + std::to_string(temps_.size() + 1)), "", "temporary", t, {}, false};
         flow_.vars.push_back(v);
         temps_.push_back(static_cast<VarId>(flow_.vars.size() - 1));
     }
@@ -197,13 +199,13 @@ std::vector<VarId> Lowering::visible_at(const clang::Stmt* s, const clang::Funct
     };
     std::vector<VarId> out;
     for (const auto& [d, id] : vars_) {
-        if (in_scope(d)) out.push_back(id);
+        if (in_scope(d) && !flow_.vars[id].pointer) out.push_back(id);
     }
     // A struct's scalar fields too: `p.x` is a C expression an invariant may use.
     for (const auto& [d, fields] : fields_) {
         if (!in_scope(d)) continue;
         for (const auto& [path, id] : fields) {
-            if (!flow_.vars[id].array) out.push_back(id);
+            if (!flow_.vars[id].array && !flow_.vars[id].pointer) out.push_back(id);
         }
     }
     std::sort(out.begin(), out.end());
@@ -249,6 +251,7 @@ Flow Lowering::run(const clang::FunctionDecl* entry) {
     flow_.start = new_point();
     flow_.points[flow_.start] = Point{line_at(entry->getBeginLoc()), "start: globals initialised", {}};
     PointId first = new_point();
+    find_variables_in_memory(entry);
     Frame f;
     f.fn = entry;
     frames_.push_back(f);
@@ -256,7 +259,10 @@ Flow Lowering::run(const clang::FunctionDecl* entry) {
     for (const clang::Decl* d : ctx_.getTranslationUnitDecl()->decls()) {
         const auto* v = llvm::dyn_cast<clang::VarDecl>(d);
         if (v && v->isReferenced() && v == v->getCanonicalDecl()) {
-            if (is_aggregate(v->getType())) {
+            if (lives_in_memory(v)) {  // at the next free addresses, from 1 on
+                addresses_[v] = cst(global_cells_ + 1);
+                global_cells_ += cells_of(v->getType(), v->getLocation()) + 1;
+            } else if (is_aggregate(v->getType())) {
                 fields_of(v);
             } else {
                 variable_of(v);
@@ -281,7 +287,7 @@ Flow Lowering::run(const clang::FunctionDecl* entry) {
         clang::Expr::EvalResult r;
         if (flow_.vars[id].array) {
             global_arrays.emplace_back(id, def);
-        } else if (!e) {
+        } else if (!e || e->isNullPointerConstant(ctx_, clang::Expr::NPC_ValueDependentIsNotNull)) {
             init.updates.emplace_back(id, cst(0));
         } else if (e->EvaluateAsInt(r, ctx_)) {
             init.updates.emplace_back(id, cst(Integer(llvm::toString(r.Val.getInt(), 10))));
@@ -295,10 +301,19 @@ Flow Lowering::run(const clang::FunctionDecl* entry) {
         for (const auto& u : steps.front().updates) init.updates.push_back(u);
         for (std::size_t k = 1; k < steps.size(); ++k) global_arrays_steps.push_back(std::move(steps[k]));
     }
+    std::vector<Step> memory_steps;
+    for (const clang::Decl* d : ctx_.getTranslationUnitDecl()->decls()) {
+        const auto* v = llvm::dyn_cast<clang::VarDecl>(d);
+        if (!v || v != v->getCanonicalDecl() || !addresses_.count(v)) continue;
+        const clang::VarDecl* def = v->getDefinition() ? v->getDefinition() : v;
+        for (Step& s : constant_memory_steps(def)) memory_steps.push_back(std::move(s));
+    }
+    if (memory_top_ || global_cells_ > 0) init.updates.emplace_back(memory_top(), cst(global_cells_ + 1));
     std::sort(init.updates.begin(), init.updates.end(),
               [](const auto& a, const auto& b) { return a.first < b.first; });
     Path start{init};
     for (Step& s : global_arrays_steps) start.push_back(std::move(s));
+    for (Step& s : memory_steps) start.push_back(std::move(s));
     std::sort(global_arrays.begin(), global_arrays.end());
     for (const auto& [id, def] : global_arrays) {
         for (Step& s : constant_array_steps(id, def->getAnyInitializer(), def->getLocation())) {

@@ -69,11 +69,16 @@ private:
         std::map<const clang::ParmVarDecl*, Pointee> pointers;
     };
     // What an assignment writes: a variable, or an element of an array variable (`index` a
-    // term without inputs, the row-major offset of the element).
+    // term without inputs, the row-major offset of the element), or a cell of the memory
+    // (`var` the memory array, `index` the address, `type` the C type of the cell).
     struct Place {
         VarId var = 0;
         std::optional<Term> index;
+        std::optional<IntType> type;
     };
+    [[nodiscard]] IntType type_of(const Place& p) const {
+        return p.type ? *p.type : flow_.vars[p.var].type;
+    }
 
     // ---- lowering.cpp: variables, points, transitions
     [[noreturn]] void refuse(const clang::Stmt* s, const std::string& what) const;
@@ -169,6 +174,7 @@ private:
         std::string path;  // ".pos.x"
         IntType type;
         std::vector<Integer> dims;
+        bool pointer = false;
     };
     [[nodiscard]] bool is_aggregate(clang::QualType t) const;  // a struct, or an array of them
     void leaves_of(clang::QualType t, const std::string& path, std::vector<Integer> dims,
@@ -191,6 +197,51 @@ private:
     StructRef struct_ref(const clang::Expr* e);
     // `to = from`, field by field, in one transition.
     void copy_struct(const StructRef& to, const StructRef& from, const clang::Expr* where);
+
+    // ---- lower_memory.cpp: pointers and the memory they point into
+    // The memory is one CLP array `Mem` from addresses to values, and `MemTop` the first
+    // address no object has: an allocation takes the cells from MemTop on, so every object is
+    // separated from every other. Each scalar (an integer or a pointer) is one cell; a
+    // struct is its fields' cells in order; an array its elements'. 0 is NULL.
+    VarId memory();
+    VarId memory_top();
+    // Cells of a value of type `t` (refuses what has no constant size).
+    Integer cells_of(clang::QualType t, clang::SourceLocation where) const;
+    // The C variables whose address is stored, compared or computed with (not only passed
+    // to an inlined function's pointer parameter): they live in the memory.
+    void find_variables_in_memory(const clang::FunctionDecl* entry);
+    [[nodiscard]] bool lives_in_memory(const clang::VarDecl* d) const;
+    // Can a pointer parameter stand for this argument's object (not in memory: `&x`, an
+    // array, another such parameter)?
+    [[nodiscard]] bool stands_for_object(const clang::Expr* arg) const;
+    // A global in memory: its initial cells, as steps of the start transition.
+    std::vector<Step> constant_memory_steps(const clang::VarDecl* d);
+    // Does the lvalue `e` denote cells of the memory (through a pointer, or a part of a
+    // variable that lives there)?
+    [[nodiscard]] bool in_memory(const clang::Expr* e) const;
+    // The address of the lvalue `e`, which is in memory: a term without inputs.
+    Term address_of(const clang::Expr* e);
+    // A pointer value as a term without inputs (spilled into a temporary when needed);
+    // with --check memory, a NULL pointer here is an error of the statement `what`.
+    Term pointer_term(const clang::Expr* e, bool dereferenced, const clang::Expr* what);
+    Place memory_place(const clang::Expr* e);
+    // Pointer arithmetic and pointer values.
+    Values pointer_arithmetic(const clang::BinaryOperator* b);
+    // `malloc`, `calloc`, `alloca`, `free`, `realloc`: true when `name` is one of them.
+    bool memory_call(const clang::CallExpr* c, const std::string& name, Values& result);
+    // A fresh object of `cells` cells: its address.
+    Term allocate(const Term& cells);
+    // A local variable that lives in memory: cells allocated at its declaration.
+    void declare_in_memory(const clang::VarDecl* d);
+    // The cells an initialiser sets (by offset), with their C types.
+    struct MemoryCell {
+        CellValue value;
+        IntType type;
+    };
+    void memory_cells(const clang::Expr* init, clang::QualType t, Integer offset,
+                      std::map<Integer, MemoryCell>& out);
+    // `p = q` where a side is in memory: cell by cell.
+    void copy_cells(const clang::Expr* to, const clang::Expr* from, const clang::Expr* where);
 
     // ---- lower_cond.cpp: branching on a condition
     void branch(const clang::Expr* e, std::optional<PointId> yes, std::optional<PointId> no);
@@ -223,6 +274,13 @@ private:
     Flow flow_;
     std::optional<PointId> cur_;
     std::map<const clang::VarDecl*, VarId> vars_;
+    // Variables in memory: the address of each (a constant for a global, a variable set at
+    // the declaration for a local).
+    std::set<const clang::VarDecl*> in_memory_vars_;
+    std::set<const clang::ParmVarDecl*> pointee_params_;  // only dereferenced in the body
+    std::map<const clang::VarDecl*, Term> addresses_;
+    std::optional<VarId> memory_, memory_top_;
+    Integer global_cells_ = 0;  // addresses 1.. hold the globals in memory
     std::map<const clang::VarDecl*, std::map<std::string, VarId>> fields_;
     std::set<std::string> names_;
     std::vector<VarId> temps_;
