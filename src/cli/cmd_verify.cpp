@@ -398,7 +398,7 @@ Runner add_verify_command(CLI::App& app) {
     cmd->add_option("--check", args->checks,
                     "for a C program, what else is an error: `bounds`, an array index out of "
                     "bounds (otherwise an array is unbounded, as the README says); `memory`, a "
-                    "dereference of NULL; repeat the option for both")
+                    "dereference of NULL or of freed memory, or a bad free; repeat the option for both")
         ->check(CLI::IsMember({"bounds", "memory"}))->type_name("WHAT")
         ->allow_extra_args(false);
     add_chc_flags_option(*cmd, args->chc);

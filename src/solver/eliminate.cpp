@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace clpi::solver {
@@ -251,6 +253,53 @@ bool resolve_equalities(std::vector<z3::expr>& conjuncts, std::vector<z3::expr>&
 }
 
 }  // namespace
+
+z3::expr substitute_definitions(const z3::expr& conjunction, std::vector<z3::expr>& variables) {
+    z3::context& ctx = conjunction.ctx();
+    std::vector<z3::expr> conjuncts;
+    flatten(conjunction, conjuncts);
+    std::vector<z3::expr> left = variables;
+    while (true) {
+        std::erase_if(left, [&](const z3::expr& v) {
+            return std::none_of(conjuncts.begin(), conjuncts.end(),
+                                [&](const z3::expr& c) { return occurs(c, v.id()); });
+        });
+        std::size_t before = left.size();
+        std::vector<z3::expr> trial = conjuncts;
+        std::vector<z3::expr> trial_left = left;
+        if (left.empty() || !resolve_equalities(trial, trial_left) || trial_left.size() == before) break;
+        conjuncts = std::move(trial);
+        left = std::move(trial_left);
+    }
+    variables = left;
+    z3::params p(ctx);
+    p.set("expand_select_store", true);
+    z3::expr_vector conj(ctx);
+    for (const z3::expr& c : conjuncts) conj.push_back(c.simplify(p));
+    return conjuncts.empty() ? ctx.bool_val(true) : z3::mk_and(conj).simplify(p);
+}
+
+z3::expr reads_through_stores(const z3::expr& e) {
+    std::unordered_map<unsigned, z3::expr> done;
+    std::function<z3::expr(const z3::expr&)> walk = [&](const z3::expr& x) -> z3::expr {
+        if (!x.is_app() || x.num_args() == 0) return x;
+        if (auto it = done.find(x.id()); it != done.end()) return it->second;
+        z3::expr_vector args(x.ctx());
+        for (unsigned i = 0; i < x.num_args(); ++i) args.push_back(walk(x.arg(i)));
+        z3::expr out = x.decl()(args);
+        // select(store(a, i, v), j), from the inside out: a may be a store too.
+        std::function<z3::expr(const z3::expr&, const z3::expr&)> read = [&](const z3::expr& a, const z3::expr& j) {
+            if (a.is_app() && a.decl().decl_kind() == Z3_OP_STORE) {
+                return z3::ite(a.arg(1) == j, a.arg(2), read(a.arg(0), j));
+            }
+            return z3::select(a, j);
+        };
+        if (out.decl().decl_kind() == Z3_OP_SELECT) out = read(out.arg(0), out.arg(1));
+        done.emplace(x.id(), out);
+        return out;
+    };
+    return walk(e);
+}
 
 std::optional<z3::expr> eliminate_by_definitions(const z3::expr& conjunction,
                                                  const std::vector<z3::expr>& variables) {

@@ -31,6 +31,16 @@ std::optional<z3::expr> eliminate_by_definitions(const z3::expr& conjunction,
 // fresh, which undoes a write; an array left only in reads a[j] has each read replaced by a
 // fresh value, equal where the indices are (Ackermann's reduction). Exact, not an
 // approximation. Nothing when an array is left in another position.
+// The variables of `variables` that equations define, substituted away (as many rounds as
+// make progress); `variables` keeps the others. Reads of stores whose indices then
+// compare as constants are resolved: after the arrays are gone, `select(store(M, Y, u), X)`
+// with Y and X defined as different addresses reads M at X.
+z3::expr substitute_definitions(const z3::expr& conjunction, std::vector<z3::expr>& variables);
+
+// Every read of a store, select(store(a, i, v), j), as ite(i = j, v, select(a, j)): what
+// quantifier elimination over integers can take apart when v is to be eliminated.
+z3::expr reads_through_stores(const z3::expr& e);
+
 std::optional<z3::expr> eliminate_arrays(const z3::expr& conjunction, std::vector<z3::expr>& variables);
 
 }  // namespace clpi::solver

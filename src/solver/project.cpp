@@ -93,7 +93,10 @@ std::optional<Term> Solver::project(std::span<const CellId> cells, std::span<con
             // left to the tactic, which will most likely give up too
         }
         if (without) {
-            work = *without;
+            // Addresses are mostly defined (X' = MemTop - 2): substituted, they decide which
+            // reads of a store see the stored value, and the fresh cells drop out.
+            work = substitute_definitions(*without, variables);
+            if (!variables.empty()) work = reads_through_stores(work);
             z3::expr_vector bound(ctx);
             for (const auto& c : variables) bound.push_back(c);
             f_work = variables.empty() ? work : z3::exists(bound, work);

@@ -35,8 +35,13 @@ CLP array, never another variable (a C program that relies on more is outside th
 Structs by value (nested, with array fields, in arrays; copied whole by assignment,
 initialiser or argument): one variable per scalar field, one CLP array per array field and
 per field of an array of structs. A pointer parameter of an inlined function (`int *p`,
-`struct s *q`) is bound at the call to what its argument points to (&x, an array, &a[i], &s,
-or another such parameter): *p, p[k], q->f are that variable, element or field.
+`struct s *q`) that the function only dereferences is bound at the call to what its
+argument points to (&x, an array, &a[i], &s, or another such parameter): *p, p[k], q->f are
+that variable, element or field. Every other pointer is an address of one CLP array Mem, the
+memory: malloc, calloc and alloca, and variables whose address is stored, get fresh cells
+from MemTop on, separated from all others (one cell per scalar; free does nothing). NULL is
+0. With --check memory, a dereference of NULL or of a freed object, and a free of what
+malloc did not return (or freed already), are errors; allocations then need a constant size.
 
 Integer semantics (--int-semantics):
   math  (default) mathematical integers; inputs lie in their type's range; signed
@@ -76,7 +81,7 @@ int main(int argc, char** argv) {
     std::vector<std::string> checks;
     app.add_option("--check", checks,
                    "what else is an error: `bounds`, an array index out of bounds; `memory`, a "
-                   "dereference of NULL (repeat the option for both)")
+                   "dereference of NULL or of freed memory, or a bad free (repeat the option for both)")
         ->check(CLI::IsMember({"bounds", "memory"}))->type_name("WHAT")
         ->allow_extra_args(false);
     app.add_option("--entry", options.entry, "the function where execution starts")

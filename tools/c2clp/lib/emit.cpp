@@ -22,6 +22,15 @@ std::string describe(const Variable& v) {
         type = fmt::format("array{} of {}", dims, type);
     }
     if (v.scope == "temporary") return fmt::format("{} (temporary, {})", v.clp_name, type);
+    if (v.scope == "memory") {
+        static const std::map<std::string, std::string> what = {
+            {"Mem", "the memory: a value per address"},
+            {"MemTop", "the first address no object has"},
+            {"MemBase", "each address's object: the address of its first cell"},
+            {"MemLive", "each object's state: 1 allocated, 2 a variable, 0 freed"}};
+        auto it = what.find(v.clp_name);
+        return fmt::format("{} ({}, {})", v.clp_name, it == what.end() ? "memory" : it->second, type);
+    }
     if (v.scope == "global") return fmt::format("{} = {} (global, {})", v.clp_name, v.c_name, type);
     return fmt::format("{} = {} (in {}, {})", v.clp_name, v.c_name, v.scope, type);
 }

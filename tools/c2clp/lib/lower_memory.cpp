@@ -255,6 +255,11 @@ std::vector<Step> Lowering::constant_memory_steps(const clang::VarDecl* d) {
     Term address = addresses_.at(d->getCanonicalDecl());
     VarId mem = memory();
     std::vector<Step> steps;
+    if (options_.check_memory) {
+        Step s;
+        s.updates = register_object(address, cells, 2);
+        steps.push_back(std::move(s));
+    }
     for (Integer first = 0; first < cells; first += elements_per_chunk) {
         Term m = var(mem);
         for (Integer k = first; k < cells && k < first + elements_per_chunk; ++k) {
@@ -283,6 +288,18 @@ Term Lowering::pointer_term(const clang::Expr* e, bool dereferenced, const clang
         Step valid;
         valid.guards.push_back(Cond{Rel::ne, t, cst(0)});
         transition({valid}, Target{Target::Kind::point, new_point(), ""});
+        // The object the address is in, freed: an error too.
+        from = here();
+        Term state = select(var(object_state()), select(var(object_base()), t));
+        Step freed;
+        freed.guards.push_back(Cond{Rel::eq, state, cst(0)});
+        transition({freed}, Target{Target::Kind::error, 0,
+                                   "line " + std::to_string(line(what)) + ": use of freed memory in " + text(what)});
+        flow_.edges.back().error_place = place_at(what->getBeginLoc());
+        cur_ = from;
+        Step live;
+        live.guards.push_back(Cond{Rel::ne, state, cst(0)});
+        transition({live}, Target{Target::Kind::point, new_point(), ""});
     }
     return t;
 }
@@ -345,7 +362,35 @@ Values Lowering::pointer_arithmetic(const clang::BinaryOperator* b) {
     });
 }
 
-Term Lowering::allocate(const Term& cells) {
+VarId Lowering::object_base() {
+    if (!object_base_) {
+        Variable b{unique_name("MemBase"), "", "memory", pointer_type, ArrayShape{{1}, {}, cst(0)}, false};
+        flow_.vars.push_back(b);
+        object_base_ = static_cast<VarId>(flow_.vars.size() - 1);
+    }
+    return *object_base_;
+}
+
+VarId Lowering::object_state() {
+    if (!object_state_) {
+        Variable l{unique_name("MemLive"), "", "memory", IntType{8, false, false}, ArrayShape{{1}, {}, cst(0)}, false};
+        flow_.vars.push_back(l);
+        object_state_ = static_cast<VarId>(flow_.vars.size() - 1);
+    }
+    return *object_state_;
+}
+
+std::vector<std::pair<VarId, Term>> Lowering::register_object(const Term& address, const Integer& cells,
+                                                              int state) {
+    if (!options_.check_memory) return {};
+    VarId base = object_base();
+    Term b = var(base);
+    for (Integer k = 0; k < cells; ++k) b = store(b, add(address, cst(k)), address);
+    VarId live = object_state();
+    return {{base, b}, {live, store(var(live), address, cst(state))}};
+}
+
+Term Lowering::allocate(const Term& cells, const clang::Expr* where) {
     // The object takes MemTop .. MemTop + cells - 1; one cell more keeps the address one
     // past its end apart from the next object. After the step, its address is
     // MemTop - cells - 1.
@@ -353,6 +398,14 @@ Term Lowering::allocate(const Term& cells) {
     Term gap = add(cells, cst(1));
     Step s;
     s.updates.emplace_back(top, add(var(top), gap));
+    if (options_.check_memory) {
+        // Each cell names its object, so the cells themselves are set one by one.
+        if (!is_const(cells) || cells->value > max_initialised_cells) {
+            refuse(where, "with --check memory, an allocation of other than a constant size of at most " +
+                              std::to_string(max_initialised_cells) + " cells");
+        }
+        for (auto& u : register_object(var(top), cells->value, 1)) s.updates.push_back(std::move(u));
+    }
     transition({s}, Target{Target::Kind::point, new_point(), ""});
     return sub(var(top), gap);
 }
@@ -361,9 +414,32 @@ bool Lowering::memory_call(const clang::CallExpr* c, const std::string& name, Va
     if (name == "free") {
         if (c->getNumArgs() != 1) return false;
         at(c, text(c));
-        effect(c->getArg(0));
-        notes_.add(line(c), "`free` does nothing: freed cells are never allocated again");
         result = constant(0);
+        if (!options_.check_memory) {
+            effect(c->getArg(0));
+            notes_.add(line(c), "`free` does nothing: freed cells are never allocated again");
+            return true;
+        }
+        // free(NULL) does nothing; otherwise the pointer must be the start of an allocated,
+        // not yet freed object, which is then freed.
+        Term p = pointer_term(c->getArg(0), false, c);
+        Term base = select(var(object_base()), p);
+        Term state = select(var(object_state()), base);
+        PointId from = here(), next = new_point();
+        std::string what = "line " + std::to_string(line(c)) + ": free of memory that malloc did not return or that is freed already in " + text(c);
+        for (const Cond& bad : {Cond{Rel::ne, state, cst(1)}, Cond{Rel::ne, base, p}}) {
+            cur_ = from;
+            Step s;
+            s.guards = {Cond{Rel::ne, p, cst(0)}, bad};
+            transition({s}, Target{Target::Kind::error, 0, what});
+            flow_.edges.back().error_place = place_at(c->getBeginLoc());
+        }
+        cur_ = from;
+        Step null, ok;
+        null.guards = {Cond{Rel::eq, p, cst(0)}};
+        ok.guards = {Cond{Rel::ne, p, cst(0)}, Cond{Rel::eq, state, cst(1)}, Cond{Rel::eq, base, p}};
+        ok.updates.emplace_back(object_state(), store(var(object_state()), p, cst(0)));
+        transition({null, ok}, Target{Target::Kind::point, next, ""});
         return true;
     }
     if (name == "realloc") refuse(c, "`realloc` (the old object's size is not kept)");
@@ -396,7 +472,7 @@ bool Lowering::memory_call(const clang::CallExpr* c, const std::string& name, Va
         cells = cells_in(c->getArg(0));
     }
     Term size = is_pure(cells) ? cells[0].term : spill(cells, pointer_type)[0].term;
-    Term address = allocate(size);
+    Term address = allocate(size, c);
     if (name == "calloc") {
         // Zeroed cells: as many stores, so the size must be a small constant.
         if (!is_const(size) || size->value > max_initialised_cells) {
@@ -433,7 +509,8 @@ void Lowering::declare_in_memory(const clang::VarDecl* d) {
             prefix[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(prefix[0])));
             base = prefix + "_" + d->getNameAsString();
         }
-        Variable a{unique_name(base + "_addr"), "", fn ? fn->getNameAsString() : "global", pointer_type, {}, true};
+        Variable a{unique_name(base + "_addr"), "&" + d->getNameAsString(), fn ? fn->getNameAsString() : "global",
+                   pointer_type, {}, true};
         flow_.vars.push_back(a);
         it->second = var(static_cast<VarId>(flow_.vars.size() - 1));
     }
@@ -444,6 +521,7 @@ void Lowering::declare_in_memory(const clang::VarDecl* d) {
     Step s;
     s.updates.emplace_back(addr, var(top));
     s.updates.emplace_back(top, add(var(top), cst(cells + 1)));
+    for (auto& u : register_object(var(top), cells, 2)) s.updates.push_back(std::move(u));
     transition({s}, Target{Target::Kind::point, new_point(), ""});
     const clang::Expr* init = d->getInit();
     if (!init) return;

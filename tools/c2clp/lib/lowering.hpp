@@ -229,8 +229,16 @@ private:
     Values pointer_arithmetic(const clang::BinaryOperator* b);
     // `malloc`, `calloc`, `alloca`, `free`, `realloc`: true when `name` is one of them.
     bool memory_call(const clang::CallExpr* c, const std::string& name, Values& result);
-    // A fresh object of `cells` cells: its address.
-    Term allocate(const Term& cells);
+    // A fresh object of `cells` cells: its address. `where` names the allocation in a
+    // refusal (--check memory needs a constant size).
+    Term allocate(const Term& cells, const clang::Expr* where);
+    // --check memory: each cell's object (`MemBase`, the address of its first cell) and each
+    // object's state (`MemLive`: 1 allocated, 2 a variable, 0 freed). The updates that
+    // register an object of `cells` cells at `address` (a term over the state before).
+    VarId object_base();
+    VarId object_state();
+    std::vector<std::pair<VarId, Term>> register_object(const Term& address, const Integer& cells,
+                                                        int state);
     // A local variable that lives in memory: cells allocated at its declaration.
     void declare_in_memory(const clang::VarDecl* d);
     // The cells an initialiser sets (by offset), with their C types.
@@ -279,7 +287,7 @@ private:
     std::set<const clang::VarDecl*> in_memory_vars_;
     std::set<const clang::ParmVarDecl*> pointee_params_;  // only dereferenced in the body
     std::map<const clang::VarDecl*, Term> addresses_;
-    std::optional<VarId> memory_, memory_top_;
+    std::optional<VarId> memory_, memory_top_, object_base_, object_state_;
     Integer global_cells_ = 0;  // addresses 1.. hold the globals in memory
     std::map<const clang::VarDecl*, std::map<std::string, VarId>> fields_;
     std::set<std::string> names_;

@@ -23,7 +23,7 @@ struct Options {
     bool large_blocks = false;            // one rule per straight-line block, not per statement
     bool check_bounds = false;            // an array index out of bounds is an error (otherwise
                                           // an array is unbounded: see the README)
-    bool check_memory = false;            // a dereference of NULL is an error
+    bool check_memory = false;            // NULL or freed dereferences and bad frees are errors
     std::string entry = "main";           // the function where execution starts
     std::vector<std::string> clang_args;  // passed to Clang (-I, -D, ...)
 };
