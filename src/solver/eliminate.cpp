@@ -279,7 +279,7 @@ z3::expr substitute_definitions(const z3::expr& conjunction, std::vector<z3::exp
     return conjuncts.empty() ? ctx.bool_val(true) : z3::mk_and(conj).simplify(p);
 }
 
-z3::expr reads_through_stores(const z3::expr& e) {
+z3::expr reads_through_stores(const z3::expr& e, std::size_t& cases) {
     std::unordered_map<unsigned, z3::expr> done;
     std::function<z3::expr(const z3::expr&)> walk = [&](const z3::expr& x) -> z3::expr {
         if (!x.is_app() || x.num_args() == 0) return x;
@@ -290,6 +290,7 @@ z3::expr reads_through_stores(const z3::expr& e) {
         // select(store(a, i, v), j), from the inside out: a may be a store too.
         std::function<z3::expr(const z3::expr&, const z3::expr&)> read = [&](const z3::expr& a, const z3::expr& j) {
             if (a.is_app() && a.decl().decl_kind() == Z3_OP_STORE) {
+                ++cases;
                 return z3::ite(a.arg(1) == j, a.arg(2), read(a.arg(0), j));
             }
             return z3::select(a, j);

@@ -39,7 +39,8 @@ z3::expr substitute_definitions(const z3::expr& conjunction, std::vector<z3::exp
 
 // Every read of a store, select(store(a, i, v), j), as ite(i = j, v, select(a, j)): what
 // quantifier elimination over integers can take apart when v is to be eliminated.
-z3::expr reads_through_stores(const z3::expr& e);
+// `cases` counts the ite's made.
+z3::expr reads_through_stores(const z3::expr& e, std::size_t& cases);
 
 std::optional<z3::expr> eliminate_arrays(const z3::expr& conjunction, std::vector<z3::expr>& variables);
 

@@ -96,7 +96,14 @@ std::optional<Term> Solver::project(std::span<const CellId> cells, std::span<con
             // Addresses are mostly defined (X' = MemTop - 2): substituted, they decide which
             // reads of a store see the stored value, and the fresh cells drop out.
             work = substitute_definitions(*without, variables);
-            if (!variables.empty()) work = reads_through_stores(work);
+            // Quantifier elimination splits on every case: a few are cheap, many are not
+            // (and then the projection fails, as it would have without them).
+            constexpr std::size_t max_cases = 6;
+            std::size_t cases = 0;
+            if (!variables.empty()) {
+                z3::expr split = reads_through_stores(work, cases);
+                if (cases <= max_cases) work = split;
+            }
             z3::expr_vector bound(ctx);
             for (const auto& c : variables) bound.push_back(c);
             f_work = variables.empty() ? work : z3::exists(bound, work);

@@ -2,6 +2,7 @@
 // it replaces (checked by Z3 here), and it must refuse what substitution cannot eliminate.
 #include <doctest/doctest.h>
 
+#include <functional>
 #include <vector>
 
 #include "solver/eliminate.hpp"
@@ -143,4 +144,56 @@ TEST_CASE("eliminate: arrays by definitions, undone writes and reads (Ackermann)
     // An array compared with another as a whole, and not defined: not eliminated.
     std::vector<z3::expr> only_a{a};
     CHECK_FALSE(eliminate_arrays(a != a0, only_a));
+}
+
+TEST_CASE("eliminate: definitions substituted where they exist, the rest kept") {
+    z3::context ctx;
+    z3::expr x = ctx.int_const("x"), y = ctx.int_const("y"), u = ctx.int_const("u");
+    z3::expr top = ctx.int_const("top"), n = ctx.int_const("n");
+    z3::sort ia = ctx.array_sort(ctx.int_sort(), ctx.int_sort());
+    z3::expr m = ctx.constant("m", ia);
+    // x and y are defined (addresses from top); u, an old cell's value, is not. After the
+    // substitution, the read of the store at y at address x resolves: x != y.
+    z3::expr body = x == top - 2 && y == top && top == 5 &&
+                    z3::select(z3::store(m, y, u), x) == n && z3::select(m, y) > u;
+    std::vector<z3::expr> variables = {x, y, u, top};
+    z3::expr out = substitute_definitions(body, variables);
+    REQUIRE(variables.size() == 1);
+    CHECK(z3::eq(variables[0], u));
+    z3::expr_vector all(ctx), left(ctx);
+    for (const auto& v : {x, y, u, top}) all.push_back(v);
+    left.push_back(u);
+    z3::solver s(ctx);
+    s.add(z3::exists(left, out) != z3::exists(all, body));
+    CHECK(s.check() == z3::unsat);
+    CHECK_FALSE(mentions(out, x));
+    CHECK_FALSE(mentions(out, top));
+}
+
+TEST_CASE("eliminate: a read of a store is a case split on the indices") {
+    z3::context ctx;
+    z3::expr i = ctx.int_const("i"), j = ctx.int_const("j"), k = ctx.int_const("k");
+    z3::expr v = ctx.int_const("v"), w = ctx.int_const("w");
+    z3::sort ia = ctx.array_sort(ctx.int_sort(), ctx.int_sort());
+    z3::expr m = ctx.constant("m", ia);
+    z3::expr read = z3::select(z3::store(z3::store(m, i, v), j, w), k) + z3::select(m, k);
+    std::size_t cases = 0;
+    z3::expr split = reads_through_stores(read == 3, cases);
+    CHECK(cases == 2);
+    z3::solver s(ctx);
+    s.add((read == 3) != split);
+    CHECK(s.check() == z3::unsat);
+    // No select of a store is left.
+    std::function<bool(const z3::expr&)> store_read = [&](const z3::expr& e) {
+        if (!e.is_app()) return false;
+        if (e.decl().decl_kind() == Z3_OP_SELECT && e.arg(0).is_app() &&
+            e.arg(0).decl().decl_kind() == Z3_OP_STORE) {
+            return true;
+        }
+        for (unsigned a = 0; a < e.num_args(); ++a) {
+            if (store_read(e.arg(a))) return true;
+        }
+        return false;
+    };
+    CHECK_FALSE(store_read(split));
 }

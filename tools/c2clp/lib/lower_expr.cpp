@@ -161,11 +161,14 @@ Values Lowering::value_of_cast(const clang::CastExpr* c) {
         if (llvm::isa<clang::StringLiteral>(sub->IgnoreParens())) refuse(sub, "string literal used as a pointer");
         refuse(sub, "array `" + text(sub) + "` used as a pointer");
     case clang::CK_BitCast: {
-        // Between `void *` and another pointer (malloc's result, say): the same address.
-        // Other pointer conversions reinterpret cells, which the memory cannot.
+        // Between `void *` and another pointer (malloc's result, say), or adding or dropping
+        // `const`: the same address. Other pointer conversions reinterpret cells, which the
+        // memory cannot.
         bool from_void = sub->getType()->isPointerType() && sub->getType()->getPointeeType()->isVoidType();
         bool to_void = c->getType()->isPointerType() && c->getType()->getPointeeType()->isVoidType();
-        if (!from_void && !to_void) {
+        bool same = sub->getType()->isPointerType() && c->getType()->isPointerType() &&
+                    ctx_.hasSameUnqualifiedType(sub->getType()->getPointeeType(), c->getType()->getPointeeType());
+        if (!from_void && !to_void && !same) {
             refuse(c, "conversion from `" + sub->getType().getAsString() + "` to `" + c->getType().getAsString() + "`");
         }
         return value(sub);

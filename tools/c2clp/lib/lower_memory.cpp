@@ -197,7 +197,7 @@ void Lowering::find_variables_in_memory(const clang::FunctionDecl* entry) {
 }
 
 bool Lowering::in_memory(const clang::Expr* e) const {
-    e = e->IgnoreParens();
+    e = e->IgnoreParenLValueCasts();  // a struct value is its lvalue read
     if (const auto* r = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
         const auto* v = llvm::dyn_cast<clang::VarDecl>(r->getDecl());
         return v && lives_in_memory(v);
@@ -305,7 +305,7 @@ Term Lowering::pointer_term(const clang::Expr* e, bool dereferenced, const clang
 }
 
 Term Lowering::address_of(const clang::Expr* e) {
-    e = e->IgnoreParens();
+    e = e->IgnoreParenLValueCasts();
     if (const auto* r = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
         const auto* v = llvm::dyn_cast<clang::VarDecl>(r->getDecl());
         auto it = v ? addresses_.find(v->getCanonicalDecl()) : addresses_.end();
@@ -332,6 +332,16 @@ Term Lowering::address_of(const clang::Expr* e) {
         return add(base, cst(offset));
     }
     refuse(e, "address of `" + text(e) + "`");
+}
+
+std::optional<Term> Lowering::constant_address(const clang::Expr* e) {
+    if (!e->getType()->isPointerType() || !e->isConstantInitializer(ctx_, false)) return std::nullopt;
+    // Evaluated as at run time; the terms of constant addresses fold to constants.
+    std::optional<PointId> saved = cur_;
+    Values v = value(e);
+    cur_ = saved;
+    if (v.size() != 1 || !v[0].guards.empty() || !is_const(v[0].term)) return std::nullopt;
+    return v[0].term;
 }
 
 Lowering::Place Lowering::memory_place(const clang::Expr* e) {

@@ -291,6 +291,8 @@ Flow Lowering::run(const clang::FunctionDecl* entry) {
             init.updates.emplace_back(id, cst(0));
         } else if (e->EvaluateAsInt(r, ctx_)) {
             init.updates.emplace_back(id, cst(Integer(llvm::toString(r.Val.getInt(), 10))));
+        } else if (std::optional<Term> address = constant_address(e)) {
+            init.updates.emplace_back(id, *address);  // `int *p = &g;`, `= a + 2`
         } else {
             refuse(e, "initialiser of a global that is not an integer constant");
         }

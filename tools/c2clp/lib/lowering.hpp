@@ -225,6 +225,9 @@ private:
     // with --check memory, a NULL pointer here is an error of the statement `what`.
     Term pointer_term(const clang::Expr* e, bool dereferenced, const clang::Expr* what);
     Place memory_place(const clang::Expr* e);
+    // A global pointer's constant initialiser (`&g`, `a + 2`, `&s.f`): globals in memory
+    // have constant addresses. Nothing when it is not one.
+    std::optional<Term> constant_address(const clang::Expr* e);
     // Pointer arithmetic and pointer values.
     Values pointer_arithmetic(const clang::BinaryOperator* b);
     // `malloc`, `calloc`, `alloca`, `free`, `realloc`: true when `name` is one of them.
