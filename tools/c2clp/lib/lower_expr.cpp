@@ -1,6 +1,7 @@
 // Values and side effects of C expressions.
 #include <clang/AST/Decl.h>
 #include <clang/AST/Expr.h>
+#include <clang/AST/ParentMapContext.h>
 #include <llvm/ADT/StringExtras.h>
 
 #include "lowering.hpp"
@@ -161,6 +162,7 @@ Values Lowering::value_of_cast(const clang::CastExpr* c) {
         if (llvm::isa<clang::StringLiteral>(sub->IgnoreParens())) refuse(sub, "string literal used as a pointer");
         refuse(sub, "array `" + text(sub) + "` used as a pointer");
     case clang::CK_BitCast: {
+        if (std::optional<Values> outer = container_of(c)) return *outer;
         // Between `void *` and another pointer (malloc's result, say), or adding or dropping
         // `const`: the same address. Other pointer conversions reinterpret cells, which the
         // memory cannot.
@@ -168,7 +170,21 @@ Values Lowering::value_of_cast(const clang::CastExpr* c) {
         bool to_void = c->getType()->isPointerType() && c->getType()->getPointeeType()->isVoidType();
         bool same = sub->getType()->isPointerType() && c->getType()->isPointerType() &&
                     ctx_.hasSameUnqualifiedType(sub->getType()->getPointeeType(), c->getType()->getPointeeType());
-        if (!from_void && !to_void && !same) {
+        // Only compared (`p != (struct node *)head`): an address is an address.
+        bool compared = false;
+        for (const clang::Stmt* at = c;;) {
+            auto parents = ctx_.getParents(*at);
+            if (parents.size() != 1) break;
+            const clang::Stmt* up = parents[0].get<clang::Stmt>();
+            if (up && (llvm::isa<clang::ParenExpr>(up) || llvm::isa<clang::ImplicitCastExpr>(up))) {
+                at = up;
+                continue;
+            }
+            const auto* cmp = llvm::dyn_cast_or_null<clang::BinaryOperator>(up);
+            compared = cmp && cmp->isEqualityOp();
+            break;
+        }
+        if (!from_void && !to_void && !same && !compared) {
             refuse(c, "conversion from `" + sub->getType().getAsString() + "` to `" + c->getType().getAsString() + "`");
         }
         return value(sub);

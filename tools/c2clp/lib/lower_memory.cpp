@@ -248,6 +248,8 @@ std::vector<Step> Lowering::constant_memory_steps(const clang::VarDecl* d) {
             values[k] = 0;
         } else if (e->getType()->isIntegerType() && e->EvaluateAsInt(r, ctx_)) {
             values[k] = Integer(llvm::toString(r.Val.getInt(), 10));
+        } else if (std::optional<Term> address = constant_address(e)) {
+            values[k] = (*address)->value;
         } else {
             refuse(e, "initialiser of a global that is not an integer constant");
         }
@@ -347,6 +349,70 @@ std::optional<Term> Lowering::constant_address(const clang::Expr* e) {
 Lowering::Place Lowering::memory_place(const clang::Expr* e) {
     Term address = address_of(e);
     return Place{memory(), address, int_type(e->getType(), e->getBeginLoc())};
+}
+
+std::optional<Integer> Lowering::member_offset(const clang::Expr* e) {
+    e = e->IgnoreParenCasts();
+    auto field_offset = [&](const clang::FieldDecl* f) {
+        Integer offset = 0;
+        for (const clang::FieldDecl* g : f->getParent()->fields()) {
+            if (g == f) break;
+            offset += cells_of(g->getType(), e->getBeginLoc());
+        }
+        return offset;
+    };
+    if (const auto* o = llvm::dyn_cast<clang::OffsetOfExpr>(e)) {
+        Integer offset = 0;
+        clang::QualType t = o->getTypeSourceInfo()->getType();
+        for (unsigned k = 0; k < o->getNumComponents(); ++k) {
+            const clang::OffsetOfNode& n = o->getComponent(k);
+            if (n.getKind() == clang::OffsetOfNode::Field) {
+                offset += field_offset(n.getField());
+                t = n.getField()->getType();
+            } else if (n.getKind() == clang::OffsetOfNode::Array) {
+                clang::Expr::EvalResult r;
+                const auto* at = ctx_.getAsArrayType(t);
+                if (!at || !o->getIndexExpr(n.getArrayExprIndex())->EvaluateAsInt(r, ctx_)) return std::nullopt;
+                t = at->getElementType();
+                offset += Integer(llvm::toString(r.Val.getInt(), 10)) * cells_of(t, e->getBeginLoc());
+            } else {
+                return std::nullopt;
+            }
+        }
+        return offset;
+    }
+    const auto* u = llvm::dyn_cast<clang::UnaryOperator>(e);
+    if (!u || u->getOpcode() != clang::UO_AddrOf) return std::nullopt;
+    Integer offset = 0;
+    const clang::Expr* x = u->getSubExpr()->IgnoreParens();
+    while (const auto* m = llvm::dyn_cast<clang::MemberExpr>(x)) {
+        const auto* f = llvm::dyn_cast<clang::FieldDecl>(m->getMemberDecl());
+        if (!f || f->getParent()->isUnion()) return std::nullopt;
+        offset += field_offset(f);
+        if (m->isArrow()) {
+            // The base must be a null pointer constant: `((T *)0)->f`.
+            if (!m->getBase()->IgnoreParenCasts()->isNullPointerConstant(ctx_, clang::Expr::NPC_ValueDependentIsNotNull) &&
+                !m->getBase()->isNullPointerConstant(ctx_, clang::Expr::NPC_ValueDependentIsNotNull)) {
+                return std::nullopt;
+            }
+            return offset;
+        }
+        x = m->getBase()->IgnoreParens();
+    }
+    return std::nullopt;
+}
+
+std::optional<Values> Lowering::container_of(const clang::CastExpr* c) {
+    if (!c->getType()->isPointerType()) return std::nullopt;
+    const auto* b = llvm::dyn_cast<clang::BinaryOperator>(c->getSubExpr()->IgnoreParens());
+    if (!b || b->getOpcode() != clang::BO_Sub || !b->getLHS()->getType()->isPointerType()) return std::nullopt;
+    const auto* to_char = llvm::dyn_cast<clang::CastExpr>(b->getLHS()->IgnoreParens());
+    if (!to_char || !to_char->getType()->getPointeeType()->isCharType()) return std::nullopt;
+    const clang::Expr* p = to_char->getSubExpr();
+    if (!p->getType()->isPointerType()) return std::nullopt;
+    std::optional<Integer> offset = member_offset(b->getRHS());
+    if (!offset) return std::nullopt;
+    return map(value(p), [&](const Term& x) { return Choices{{{}, sub(x, cst(*offset))}}; });
 }
 
 Values Lowering::pointer_arithmetic(const clang::BinaryOperator* b) {

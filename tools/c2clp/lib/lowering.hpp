@@ -228,6 +228,11 @@ private:
     // A global pointer's constant initialiser (`&g`, `a + 2`, `&s.f`): globals in memory
     // have constant addresses. Nothing when it is not one.
     std::optional<Term> constant_address(const clang::Expr* e);
+    // `(T *)((char *)p - offsetof(T, f))`, Linux's container_of: the T whose field f p
+    // points to, at p minus f's offset in cells. Nothing when `c` is not that.
+    std::optional<Values> container_of(const clang::CastExpr* c);
+    // The offset in cells of `&((T *)0)->f.g` or `__builtin_offsetof(T, f.g)`, if `e` is one.
+    std::optional<Integer> member_offset(const clang::Expr* e);
     // Pointer arithmetic and pointer values.
     Values pointer_arithmetic(const clang::BinaryOperator* b);
     // `malloc`, `calloc`, `alloca`, `free`, `realloc`: true when `name` is one of them.
