@@ -1,10 +1,10 @@
-/* Figure 1 of the TRACER-X paper, MAX = 10, with a check one too strong: *y is n + MAX.
+/* Figure 1 of the TRACER-X paper, MAX = 5, with a check one too strong: *y is n + MAX.
  * expected: unsafe
  * Every path ends with *y = n + MAX, so every path fails the check. */
 #include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
-#define MAX 10
+#define MAX 5
 
 int main(void) {
     int n = __VERIFIER_nondet_int();

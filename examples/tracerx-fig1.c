@@ -1,4 +1,4 @@
-/* Figure 1 of the TRACER-X paper (bounded verification of heap programs), MAX = 10.
+/* Figure 1 of the TRACER-X paper (bounded verification of heap programs), MAX = 5.
  * expected: safe
  * Each iteration allocates a fresh cell, on either branch, holding the previous cell's value
  * plus 1; after MAX iterations *y = n + MAX. The two branches leave the same state up to
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
-#define MAX 10
+#define MAX 5
 
 int main(void) {
     int n = __VERIFIER_nondet_int();
