@@ -7,9 +7,11 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "clpi/program.hpp"
@@ -29,6 +31,17 @@ struct CStateVariable {
     std::string scope;     // "global", a function's name, or "temporary"
     std::uint32_t bits = 32;
     bool is_signed = true;
+    // An address: the key of the type in `CSourceMap::layouts` it points to; `object` names
+    // the C variable when this is the address of one kept in memory (`&x`).
+    std::string points_to;
+    std::string object;
+};
+
+// One cell of an object in memory, as C names it from the object: `.next`, `[2]`, "".
+struct CCell {
+    std::string path;
+    std::uint64_t offset = 0;
+    std::string points_to;  // a pointer cell: the type it points to
 };
 
 struct CLoopHead {
@@ -58,7 +71,15 @@ struct CSourceMap {
     std::vector<CStateVariable> state;
     std::vector<CLoopHead> loops;
     std::vector<CRule> rules;  // rule k (1-based) is rules[k - 1]
+    std::map<std::string, std::vector<CCell>> layouts;  // by type, for a C view of memory
 };
+
+// The memory of a counterexample's state as C: `p->next->value = 3`, `x = 5`, one line
+// each, following pointers two levels deep from the state's pointer variables. `state` is
+// the step's (name, value) pairs, the memory array's value as `{1: 5, 3: 0, else: 7}`.
+// Empty when the program has no memory.
+[[nodiscard]] std::vector<std::string> memory_as_c(const CSourceMap& map,
+                                                   const std::vector<std::pair<std::string, std::string>>& state);
 
 // The map, or nothing with the reason in `error` when the JSON is not one.
 [[nodiscard]] std::optional<CSourceMap> parse_c_source_map(std::string_view json, std::string& error);

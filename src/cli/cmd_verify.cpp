@@ -21,6 +21,7 @@
 #include "clpi/certificate.hpp"
 #include "clpi/engine.hpp"
 #include "clpi/parse.hpp"
+#include "clpi/witness.hpp"
 
 namespace clpi::cli {
 
@@ -200,7 +201,8 @@ int run_verify(const VerifyArgs& a) {
     ChcOrigin origin;
     const bool chc_input = is_chc_file(file);
     std::string witness_map;
-    auto program = load_program(file, c_options, a.chc, &origin, a.witness.empty() ? nullptr : &witness_map);
+    // A C program's map also says what its memory holds, for the counterexample's C view.
+    auto program = load_program(file, c_options, a.chc, &origin, is_c_source(file) ? &witness_map : nullptr);
     if (!program) return exit_bad_input;
     const double input_time_s =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - read_start).count();
@@ -358,6 +360,20 @@ int run_verify(const VerifyArgs& a) {
     } else {
         print_answer_line(a.output, r.verdict);
         std::cout << result_text(*program, r);
+        if (r.counterexample && !r.counterexample->path.empty() && !witness_map.empty()) {
+            std::string error;
+            if (std::optional<CSourceMap> map = parse_c_source_map(witness_map, error)) {
+                // The last state before the error: what the failing check read.
+                const auto& path = r.counterexample->path;
+                const CounterexampleStep& last = path.size() > 1 ? path[path.size() - 2] : path.back();
+                std::vector<std::string> lines = memory_as_c(*map, last.state);
+                if (!lines.empty()) {
+                    std::cout << "Memory before the error, in C (pointers followed two levels; an address is a "
+                                 "cell number, NULL is 0):\n";
+                    for (const std::string& l : lines) std::cout << "  " << l << "\n";
+                }
+            }
+        }
         // A run stopped by a limit shows how far it got, asked or not.
         bool stopped = r.reason == UnknownReason::timeout || r.reason == UnknownReason::memory ||
                        r.reason == UnknownReason::interrupted;

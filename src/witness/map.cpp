@@ -31,6 +31,8 @@ std::optional<CSourceMap> parse_c_source_map(std::string_view json, std::string&
             s.scope = v.at("scope").get<std::string>();
             s.bits = v.at("bits").get<std::uint32_t>();
             s.is_signed = v.at("signed").get<bool>();
+            if (v.contains("points_to")) s.points_to = v.at("points_to").get<std::string>();
+            if (v.contains("object")) s.object = v.at("object").get<std::string>();
             m.state.push_back(std::move(s));
         }
         for (const nlohmann::json& l : j.at("loops")) {
@@ -54,6 +56,18 @@ std::optional<CSourceMap> parse_c_source_map(std::string_view json, std::string&
             }
             if (r.contains("error")) rule.error = place_of(r.at("error"));
             m.rules.push_back(std::move(rule));
+        }
+        if (j.contains("layouts")) {
+            for (const auto& [key, cells] : j.at("layouts").items()) {
+                std::vector<CCell>& out = m.layouts[key];
+                for (const nlohmann::json& c : cells) {
+                    CCell cell;
+                    cell.path = c.at("path").get<std::string>();
+                    cell.offset = c.at("offset").get<std::uint64_t>();
+                    if (c.contains("points_to")) cell.points_to = c.at("points_to").get<std::string>();
+                    out.push_back(std::move(cell));
+                }
+            }
         }
         return m;
     } catch (const std::exception& e) {

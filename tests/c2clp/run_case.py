@@ -7,6 +7,8 @@
                                          (--int-semantics wrap), `// expected-lp64: ...`,
                                          `// expected-bounds: ...` (--check bounds),
                                          `// expected-memory: ...` (--check memory);
+                                         `// expected-view: p->next = NULL` must be a line
+                                         of the counterexample's C view of memory;
                                          an UNSAFE counterexample must name C lines; the
                                          generated CLP must pass `clpi check` and come back
                                          unchanged from `clpi fmt`.
@@ -84,6 +86,11 @@ def verify(clpi, c2clp, path):
             if r.returncode != VERDICT_EXIT[want] or not got.startswith(want):
                 fail(f"clpi verify {' '.join(opts + blocks)} {path}: expected {want}, got "
                      f"{got!r} (exit {r.returncode})\n{r.stdout}{r.stderr}")
+            view = header(path, "expected-view")
+            if want == "unsafe" and view and key == "expected" and not blocks:
+                lines = [l.strip() for l in r.stdout.split("Memory before the error, in C", 1)[-1].splitlines()]
+                if "Memory before the error, in C" not in r.stdout or view not in lines:
+                    fail(f"{path}: the counterexample's memory in C has no line `{view}`\n{r.stdout}")
             if want == "unsafe":
                 # The counterexample speaks of the C program: lines and statements.
                 if not re.search(r"\(label \"line \d+: ", r.stdout) or \

@@ -1,5 +1,6 @@
 // expected: unsafe
 // expected-memory: unsafe
+// expected-view: p->data = 1
 // As heap-list.c, but the walk looks one node too far.
 #include <stdlib.h>
 extern void reach_error(void);

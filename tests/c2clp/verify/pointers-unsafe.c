@@ -1,4 +1,5 @@
 // expected: unsafe
+// expected-view: a[3] = 0
 // As pointers.c, with one cell counted wrong: `w` stops one element short.
 extern void reach_error(void);
 void __VERIFIER_assert(int c) { if (!c) { reach_error(); } }

@@ -2,6 +2,7 @@
 // transitions between them, before they are printed as CLP rules.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -94,8 +95,25 @@ struct Edge {
     std::optional<SourcePlace> error_place;  // into an error: the call that fails
 };
 
+// A C view of memory, for counterexamples: what a pointer (or a variable in memory) points
+// to, cell by cell: `.value` at offset 0, `.next` at 1 pointing to a `struct node`.
+struct CellOfType {
+    std::string path;     // "" for a scalar, ".value", "[2]", ".pos.x"
+    std::uint64_t offset = 0;
+    std::string pointee;  // for a pointer cell: the key of the type it points to, else ""
+};
+
 struct Flow {
     std::vector<Variable> vars;
+    // By type key ("struct node", "int"): the cells of an object of that type.
+    std::map<std::string, std::vector<CellOfType>> layouts;
+    // The state variables that hold addresses, with the key of what is there and, for a
+    // variable in memory (`X_addr`), the variable's C name.
+    struct Addressed {
+        std::string pointee;
+        std::string object;  // "" for a pointer variable: its cells are `*p`, `p->f`
+    };
+    std::map<VarId, Addressed> addresses;
     std::vector<Point> points;
     std::vector<Edge> edges;
     PointId start = 0;

@@ -74,6 +74,42 @@ Integer Lowering::cells_of(clang::QualType qt, clang::SourceLocation where) cons
     refuse_at(where, "object of type `" + qt.getAsString() + "` in memory");
 }
 
+std::string Lowering::layout_of(clang::QualType qt) {
+    const clang::Type* t = qt.getCanonicalType().getTypePtr();
+    std::string key = qt.getCanonicalType().getUnqualifiedType().getAsString();
+    if (t->isVoidType() || t->isIncompleteType() || t->isFunctionType() || t->isUnionType()) return "";
+    if (flow_.layouts.count(key) != 0) return key;
+    flow_.layouts[key];  // known from here on: a struct may point to its own type
+    std::vector<CellOfType> cells;
+    std::function<void(clang::QualType, const std::string&, Integer)> walk =
+        [&](clang::QualType ft, const std::string& path, Integer offset) {
+            const clang::Type* ct = ft.getCanonicalType().getTypePtr();
+            if (const auto* a = llvm::dyn_cast<clang::ConstantArrayType>(ct)) {
+                Integer n(llvm::toString(a->getSize(), 10, false));
+                Integer step = cells_of(a->getElementType(), {});
+                for (Integer k = 0; k < n && k < 8; ++k) walk(a->getElementType(), path + "[" + k.str() + "]", offset + k * step);
+            } else if (ct->isStructureType()) {
+                for (const clang::FieldDecl* f : ct->getAsRecordDecl()->fields()) {
+                    walk(f->getType(), path + "." + f->getNameAsString(), offset);
+                    offset += cells_of(f->getType(), {});
+                }
+            } else if (ct->isPointerType()) {
+                std::string inner = layout_of(ct->getPointeeType());
+                cells.push_back(CellOfType{path, static_cast<std::uint64_t>(offset), inner});
+            } else {
+                cells.push_back(CellOfType{path, static_cast<std::uint64_t>(offset), ""});
+            }
+        };
+    try {
+        walk(qt, "", 0);
+    } catch (const LocatedRefusal&) {
+        flow_.layouts.erase(key);  // no size: no view
+        return "";
+    }
+    flow_.layouts[key] = std::move(cells);
+    return key;
+}
+
 bool Lowering::lives_in_memory(const clang::VarDecl* d) const {
     return in_memory_vars_.count(d->getCanonicalDecl()) != 0;
 }
@@ -588,7 +624,9 @@ void Lowering::declare_in_memory(const clang::VarDecl* d) {
         Variable a{unique_name(base + "_addr"), "&" + d->getNameAsString(), fn ? fn->getNameAsString() : "global",
                    pointer_type, {}, true};
         flow_.vars.push_back(a);
-        it->second = var(static_cast<VarId>(flow_.vars.size() - 1));
+        auto id = static_cast<VarId>(flow_.vars.size() - 1);
+        it->second = var(id);
+        flow_.addresses[id] = Flow::Addressed{layout_of(d->getType()), d->getNameAsString()};
     }
     // Fresh cells at each execution of the declaration: a loop's body gets a new object
     // each time round, as C's block-scoped variables are.

@@ -124,6 +124,7 @@ VarId Lowering::variable_of(const clang::VarDecl* d) {
     flow_.vars.push_back(v);
     auto id = static_cast<VarId>(flow_.vars.size() - 1);
     vars_[d] = id;
+    if (v.pointer) flow_.addresses[id] = Flow::Addressed{layout_of(d->getType()->getPointeeType()), ""};
     return id;
 }
 

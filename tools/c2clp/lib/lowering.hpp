@@ -207,6 +207,9 @@ private:
     VarId memory_top();
     // Cells of a value of type `t` (refuses what has no constant size).
     Integer cells_of(clang::QualType t, clang::SourceLocation where) const;
+    // The key of `t` in the flow's layouts, recorded with its cells (and those of what its
+    // pointer cells point to) at first use; "" for what has no layout (void, incomplete).
+    std::string layout_of(clang::QualType t);
     // The C variables whose address is stored, compared or computed with (not only passed
     // to an inlined function's pointer parameter): they live in the memory.
     void find_variables_in_memory(const clang::FunctionDecl* entry);

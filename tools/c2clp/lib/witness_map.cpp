@@ -36,6 +36,21 @@ std::string witness_map_json(const Flow& flow, const std::vector<const Edge*>& r
         position[order[i]] = i;
         state.push_back({{"clp", v.clp_name}, {"c", v.c_name}, {"scope", v.scope},
                          {"bits", v.type.bits}, {"signed", v.type.is_signed}});
+        if (auto a = flow.addresses.find(order[i]); a != flow.addresses.end() && !a->second.pointee.empty()) {
+            state.back()["points_to"] = a->second.pointee;
+            if (!a->second.object.empty()) state.back()["object"] = a->second.object;
+        }
+    }
+    // What the memory holds, for a C view of it: the cells of each type pointed to.
+    nlohmann::json layouts = nlohmann::json::object();
+    for (const auto& [key, cells] : flow.layouts) {
+        nlohmann::json list = nlohmann::json::array();
+        for (const CellOfType& c : cells) {
+            nlohmann::json cell = {{"path", c.path}, {"offset", c.offset}};
+            if (!c.pointee.empty()) cell["points_to"] = c.pointee;
+            list.push_back(cell);
+        }
+        layouts[key] = list;
     }
     nlohmann::json loops = nlohmann::json::array();
     for (PointId p = 0; p < flow.points.size(); ++p) {
@@ -72,6 +87,7 @@ std::string witness_map_json(const Flow& flow, const std::vector<const Edge*>& r
         {"state", state},
         {"loops", loops},
         {"rules", rule_list},
+        {"layouts", layouts},
     };
     return out.dump(1) + "\n";
 }
