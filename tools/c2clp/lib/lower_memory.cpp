@@ -114,7 +114,7 @@ bool Lowering::lives_in_memory(const clang::VarDecl* d) const {
     return in_memory_vars_.count(d->getCanonicalDecl()) != 0;
 }
 
-void Lowering::find_variables_in_memory(const clang::FunctionDecl* entry) {
+void Lowering::find_variables_in_memory() {
     // A pointer parameter of an inlined function can stand for its argument (&x, an array)
     // as long as the function only goes through it (`*p`, `p[i]`, `p->f`, or passing it on
     // the same way): then x stays a variable. Every other address goes to the memory.
@@ -198,7 +198,6 @@ void Lowering::find_variables_in_memory(const clang::FunctionDecl* entry) {
         }
         for (const clang::Stmt* child : s->children()) walk(child);
     };
-    (void)entry;
     for (const clang::Decl* d : ctx_.getTranslationUnitDecl()->decls()) {
         if (const auto* fn = llvm::dyn_cast<clang::FunctionDecl>(d); fn && fn->hasBody()) walk(fn->getBody());
         if (const auto* v = llvm::dyn_cast<clang::VarDecl>(d); v && v->getInit()) walk(v->getInit());

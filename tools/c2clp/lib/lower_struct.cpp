@@ -2,8 +2,8 @@
 // array field and per field of an array of structs, indexed by the row-major offset of the
 // element over the arrays around the field and inside it. `p.x` is the variable P_x;
 // `a[i].v[j]` is select(A_v, i * n + j) where v has n elements. A copy of a whole struct
-// (assignment, initialiser, argument) copies every field; structs as results and pointers
-// to structs are refused by name.
+// (assignment, initialiser, argument) copies every field; structs as results are refused
+// by name. A struct whose address is stored lives in memory instead (lower_memory.cpp).
 #include <algorithm>
 
 #include <clang/AST/Decl.h>

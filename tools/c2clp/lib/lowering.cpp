@@ -252,7 +252,7 @@ Flow Lowering::run(const clang::FunctionDecl* entry) {
     flow_.start = new_point();
     flow_.points[flow_.start] = Point{line_at(entry->getBeginLoc()), "start: globals initialised", {}};
     PointId first = new_point();
-    find_variables_in_memory(entry);
+    find_variables_in_memory();
     Frame f;
     f.fn = entry;
     frames_.push_back(f);

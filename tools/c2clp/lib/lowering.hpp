@@ -212,7 +212,7 @@ private:
     std::string layout_of(clang::QualType t);
     // The C variables whose address is stored, compared or computed with (not only passed
     // to an inlined function's pointer parameter): they live in the memory.
-    void find_variables_in_memory(const clang::FunctionDecl* entry);
+    void find_variables_in_memory();
     [[nodiscard]] bool lives_in_memory(const clang::VarDecl* d) const;
     // Can a pointer parameter stand for this argument's object (not in memory: `&x`, an
     // array, another such parameter)?
