@@ -110,6 +110,15 @@ std::string Lowering::layout_of(clang::QualType qt) {
     return key;
 }
 
+Integer Lowering::field_offset(const clang::FieldDecl* f, clang::SourceLocation where) const {
+    Integer offset = 0;
+    for (const clang::FieldDecl* g : f->getParent()->fields()) {
+        if (g == f) break;
+        offset += cells_of(g->getType(), where);
+    }
+    return offset;
+}
+
 bool Lowering::lives_in_memory(const clang::VarDecl* d) const {
     return in_memory_vars_.count(d->getCanonicalDecl()) != 0;
 }
@@ -360,13 +369,8 @@ Term Lowering::address_of(const clang::Expr* e) {
     if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(e)) {
         const auto* f = llvm::dyn_cast<clang::FieldDecl>(m->getMemberDecl());
         if (!f || f->getParent()->isUnion()) refuse(m, "member `" + text(m) + "` of a union");
-        Integer offset = 0;
-        for (const clang::FieldDecl* g : f->getParent()->fields()) {
-            if (g == f) break;
-            offset += cells_of(g->getType(), m->getBeginLoc());
-        }
         Term base = m->isArrow() ? pointer_term(m->getBase(), true, m) : address_of(m->getBase());
-        return add(base, cst(offset));
+        return add(base, cst(field_offset(f, m->getBeginLoc())));
     }
     refuse(e, "address of `" + text(e) + "`");
 }
@@ -388,21 +392,13 @@ Lowering::Place Lowering::memory_place(const clang::Expr* e) {
 
 std::optional<Integer> Lowering::member_offset(const clang::Expr* e) {
     e = e->IgnoreParenCasts();
-    auto field_offset = [&](const clang::FieldDecl* f) {
-        Integer offset = 0;
-        for (const clang::FieldDecl* g : f->getParent()->fields()) {
-            if (g == f) break;
-            offset += cells_of(g->getType(), e->getBeginLoc());
-        }
-        return offset;
-    };
     if (const auto* o = llvm::dyn_cast<clang::OffsetOfExpr>(e)) {
         Integer offset = 0;
         clang::QualType t = o->getTypeSourceInfo()->getType();
         for (unsigned k = 0; k < o->getNumComponents(); ++k) {
             const clang::OffsetOfNode& n = o->getComponent(k);
             if (n.getKind() == clang::OffsetOfNode::Field) {
-                offset += field_offset(n.getField());
+                offset += field_offset(n.getField(), e->getBeginLoc());
                 t = n.getField()->getType();
             } else if (n.getKind() == clang::OffsetOfNode::Array) {
                 clang::Expr::EvalResult r;
@@ -423,7 +419,7 @@ std::optional<Integer> Lowering::member_offset(const clang::Expr* e) {
     while (const auto* m = llvm::dyn_cast<clang::MemberExpr>(x)) {
         const auto* f = llvm::dyn_cast<clang::FieldDecl>(m->getMemberDecl());
         if (!f || f->getParent()->isUnion()) return std::nullopt;
-        offset += field_offset(f);
+        offset += field_offset(f, e->getBeginLoc());
         if (m->isArrow()) {
             // The base must be a null pointer constant: `((T *)0)->f`.
             if (!m->getBase()->IgnoreParenCasts()->isNullPointerConstant(ctx_, clang::Expr::NPC_ValueDependentIsNotNull) &&

@@ -207,6 +207,8 @@ private:
     VarId memory_top();
     // Cells of a value of type `t` (refuses what has no constant size).
     Integer cells_of(clang::QualType t, clang::SourceLocation where) const;
+    // Cells before field f in its struct.
+    Integer field_offset(const clang::FieldDecl* f, clang::SourceLocation where) const;
     // The key of `t` in the flow's layouts, recorded with its cells (and those of what its
     // pointer cells point to) at first use; "" for what has no layout (void, incomplete).
     std::string layout_of(clang::QualType t);
