@@ -60,6 +60,13 @@ struct TreeNode {
     std::vector<std::string> kept;            // closed: candidates proved invariant (kept)
     std::vector<std::string> locks;           // spurious: candidates locked for the restart
     bool discarded = false;                   // explored before a restart, then thrown away
+    // The node's summary (what its path makes known of its state) and its interpolant as
+    // SMT-LIB over the state's positions ($0, $1, ...; $ka for an array), for views in the
+    // source language; and, for a program from C, those views (describe_tree_in_c).
+    std::optional<std::string> summary_formula;
+    std::optional<std::string> interpolant_formula;
+    std::vector<std::string> summary_c;
+    std::optional<std::string> interpolant_c;
 };
 
 struct TreeEvent {

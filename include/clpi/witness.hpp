@@ -16,6 +16,7 @@
 
 #include "clpi/program.hpp"
 #include "clpi/result.hpp"
+#include "clpi/tree.hpp"
 
 namespace clpi {
 
@@ -80,6 +81,17 @@ struct CSourceMap {
 // Empty when the program has no memory.
 [[nodiscard]] std::vector<std::string> memory_as_c(const CSourceMap& map,
                                                    const std::vector<std::pair<std::string, std::string>>& state);
+
+// The conjuncts of a formula over the state's positions (SMT-LIB; `$k`, `$ka` for an array)
+// that C can say, in the model's terms: `head->next == 4`, `i <= n`, `p->data == 3`. A cell
+// of memory is named from a pointer variable, from a pointer cell, or from a constant
+// address the formula itself ties to a pointer variable; atoms that cannot be said are left
+// out; a false formula is {"0"}.
+[[nodiscard]] std::vector<std::string> facts_as_c(const std::string& smtlib, const CSourceMap& map);
+
+// Fills the C views of the tree's nodes whose summary or interpolant reads memory or an
+// array (TreeNode::summary_c, interpolant_c).
+void describe_tree_in_c(Tree& tree, const CSourceMap& map);
 
 // The map, or nothing with the reason in `error` when the JSON is not one.
 [[nodiscard]] std::optional<CSourceMap> parse_c_source_map(std::string_view json, std::string& error);

@@ -8,6 +8,8 @@
 #include "cli/commands.hpp"
 #include "cli/load.hpp"
 #include "clpi/engine.hpp"
+#include "clpi/witness.hpp"
+#include "cli/c_source.hpp"
 
 namespace clpi::cli {
 
@@ -138,18 +140,23 @@ std::string story(const Tree& t, const TreeNode& n) {
     case NodeKind::cut: out += "not expanded: the unroll bound was reached here.\n"; break;
     case NodeKind::unknown: out += "the solver could not decide it.\n"; break;
     }
+    if (!n.summary_c.empty()) {
+        out += "What its path makes known of memory and arrays, in C (an address is a cell number):\n";
+        for (const std::string& f : n.summary_c) out += "  " + f + "\n";
+    }
     // Its interpolant and the proofs below that made it.
     if (n.interpolant) {
+        std::string in_c = n.interpolant_c ? fmt::format(" (in C: `{}`)", *n.interpolant_c) : "";
         if (n.core_interpolant) {
-            out += fmt::format("Its interpolant: `{}`, slackened from `{}`: the children's interpolants "
+            out += fmt::format("Its interpolant: `{}`{}, slackened from `{}`: the children's interpolants "
                                "need no more (each step out of it is infeasible or lands in the "
                                "child's). The core interpolant is the projection of the max "
                                "constraints of its path; the proofs below that made them max:\n",
-                               *n.interpolant, *n.core_interpolant);
+                               *n.interpolant, in_c, *n.core_interpolant);
         } else {
-            out += fmt::format("Its interpolant: `{}`. It is the projection of the max constraints of its "
+            out += fmt::format("Its interpolant: `{}`{}. It is the projection of the max constraints of its "
                                "path; the proofs below that made them max:\n",
-                               *n.interpolant);
+                               *n.interpolant, in_c);
         }
         bool any = false;
         for (const TreeNode& d : t.nodes) {
@@ -174,7 +181,9 @@ std::string story(const Tree& t, const TreeNode& n) {
 }
 
 int run_explain(const ExplainArgs& a) {
-    auto program = load_program(a.file);
+    // A C program's map names its variables and memory cells in C.
+    std::string witness_map;
+    auto program = load_program(a.file, {}, {}, nullptr, is_c_source(a.file) ? &witness_map : nullptr);
     if (!program) return exit_bad_input;
     Options o;
     o.strategy = *strategy_from_string(a.strategy);
@@ -187,6 +196,10 @@ int run_explain(const ExplainArgs& a) {
         std::cerr << fmt::format("clpi: error: no node {} (the tree has {} nodes)\n", a.node,
                                  r.tree ? r.tree->nodes.size() : 0);
         return exit_usage;
+    }
+    if (!witness_map.empty()) {
+        std::string error;
+        if (std::optional<CSourceMap> map = parse_c_source_map(witness_map, error)) describe_tree_in_c(*r.tree, *map);
     }
     std::string verdict = to_string(r.verdict);
     std::cout << fmt::format("Node {} of {} ({}, {}{})\n", a.node, program->file, r.strategy, verdict,

@@ -381,6 +381,10 @@ int run_verify(const VerifyArgs& a) {
         if (a.stats || stopped) std::cout << stats_text(r.stats);
         for (const std::string& n : r.notes) std::cerr << "clpi: note: " << n << "\n";
     }
+    if (r.tree && !witness_map.empty()) {
+        std::string error;
+        if (std::optional<CSourceMap> map = parse_c_source_map(witness_map, error)) describe_tree_in_c(*r.tree, *map);
+    }
     if (!a.tree.empty() && !write_tree(a, *program, r)) return exit_usage;
     switch (r.verdict) {
     case Verdict::safe: return exit_safe;

@@ -377,6 +377,7 @@ void Explorer::finish_frame() {
         if (record_) {
             std::string text = solver_.to_clp(e.interpolant, point_names(f.point));
             rec_node(f.node)->interpolant = text;
+            rec_node(f.node)->interpolant_formula = solver_.to_smtlib(e.interpolant);
             rec_node(f.node)->core_interpolant = core_text;
             if (core_text) text += fmt::format(" (slackened from {})", *core_text);
             rec_event("memo", f.node, text);

@@ -40,6 +40,7 @@ void Explorer::add_summary(Frame& f) {
     if (!summary) return;
     f.summary = summary;
     TreeNode* node = record_ ? rec_node(f.node) : nullptr;
+    if (node) node->summary_formula = solver_.to_smtlib(*summary);
     for (Term conjunct : solver_.conjuncts(*summary)) {
         CellId cell = solver_.add_cell(solver_.instantiate(conjunct, f.state, types_[f.point]));
         if (!node) continue;

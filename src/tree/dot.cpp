@@ -66,7 +66,9 @@ std::string tree_dot(const Tree& t, const TreeFormat& f) {
             if (c.locked) text += " [locked]";
             label += text + "<BR ALIGN=\"LEFT\"/>";
         }
+        if (!n.summary_c.empty()) label += "in C: " + html_escape(tree::join_facts(n.summary_c)) + "<BR ALIGN=\"LEFT\"/>";
         if (n.interpolant) label += "<I>itp: " + html_escape(*n.interpolant) + "</I><BR ALIGN=\"LEFT\"/>";
+        if (n.interpolant_c) label += "<I>itp in C: " + html_escape(*n.interpolant_c) + "</I><BR ALIGN=\"LEFT\"/>";
         out += fmt::format("  n{} [shape={}, fillcolor={}{}, label=<{}>];\n", n.id, s.shape, s.color,
                            n.discarded ? ", color=gray60, fontcolor=gray40" : "", label);
         if (n.parent != 0) out += fmt::format("  n{} -> n{};\n", n.parent, n.id);

@@ -37,6 +37,8 @@ nlohmann::json document(const Tree& t, const std::string& result_json) {
         if (n.line) j["line"] = *n.line;
         if (n.interpolant) j["interpolant"] = *n.interpolant;
         if (n.core_interpolant) j["core_interpolant"] = *n.core_interpolant;
+        if (!n.summary_c.empty()) j["known_in_c"] = n.summary_c;
+        if (n.interpolant_c) j["interpolant_in_c"] = *n.interpolant_c;
         if (n.kind == NodeKind::subsumed) {
             j["subsumer"] = n.subsumer;
             j["subsumer_interpolant"] = n.subsumer_interpolant;

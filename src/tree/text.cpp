@@ -93,6 +93,12 @@ std::string node_reason(const TreeNode& n) {
     }
 }
 
+std::string join_facts(const std::vector<std::string>& facts) {
+    std::string out;
+    for (const std::string& f : facts) out += (out.empty() ? "" : ", ") + f;
+    return out;
+}
+
 std::vector<std::vector<std::uint64_t>> children_of(const Tree& t) {
     std::vector<std::vector<std::uint64_t>> kids(t.nodes.size() + 1);
     for (const TreeNode& n : t.nodes) kids[n.parent].push_back(n.id);
@@ -142,11 +148,13 @@ std::string tree_text(const Tree& t, const TreeFormat& f) {
             out += fmt::format("{}  {}. {}{}{}\n", inner, k + 1, candidate_label(c),
                                c.text, mark);
         }
+        if (!n.summary_c.empty()) out += fmt::format("{}  known, in C: {}\n", inner, tree::join_facts(n.summary_c));
         if (n.interpolant) {
             out += fmt::format("{}  interpolant: {}", inner, *n.interpolant);
             if (n.core_interpolant) out += fmt::format(" (slackened from {})", *n.core_interpolant);
             out += "\n";
         }
+        if (n.interpolant_c) out += fmt::format("{}  interpolant in C: {}\n", inner, *n.interpolant_c);
         for (std::size_t k = mine.size(); k-- > 0;) {
             stack.push_back({mine[k], body, k + 1 == mine.size(), false});
         }

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Validates `clpi verify --tree json` of every program in clp/ against the JSON Schema in
-tools/viewer/tree.schema.json, and checks that two runs give byte-identical documents.
+tools/viewer/tree.schema.json, and checks that two runs give byte-identical documents; then
+that the tree of a C program with a heap says what its nodes know in C (p->next == NULL).
 
     validate_trees.py CLPI_BINARY SOURCE_DIR
 """
@@ -31,7 +32,25 @@ def main():
         jsonschema.validate(json.loads(first), schema)
         if tree(clpi, path) != first:
             sys.exit("%s: two runs gave different JSON" % path)
-    print("%d trees valid and deterministic" % len(files))
+    # A C program with memory: its nodes say what they know of the heap in C.
+    c_program = os.path.join(root, "tests", "c2clp", "verify", "heap-list-unsafe.c")
+    doc = json.loads(tree(clpi, c_program))
+    jsonschema.validate(doc, schema)
+    facts = [f for n in doc["nodes"] for f in n.get("known_in_c", [])]
+    for expected in ("n->data == 1", "n->next == NULL", "head->next->data == 2"):
+        if expected not in facts:
+            sys.exit("%s: no node knows `%s` in C; facts: %s" % (c_program, expected, sorted(set(facts))[:40]))
+    story = subprocess.run([clpi, "explain", c_program, "23"], capture_output=True, timeout=120).stdout.decode()
+    if "in C" not in story or "head->next->data == 2" not in story:
+        sys.exit("%s: `clpi explain` of node 23 does not say its heap in C:\n%s" % (c_program, story))
+    # Its safe twin's interpolants: the part of the heap each proof needs.
+    c_program = os.path.join(root, "tests", "c2clp", "verify", "heap-list.c")
+    doc = json.loads(tree(clpi, c_program))
+    jsonschema.validate(doc, schema)
+    interpolants = [n["interpolant_in_c"] for n in doc["nodes"] if "interpolant_in_c" in n]
+    if not any("n->next->data == 1" in i for i in interpolants):
+        sys.exit("%s: no interpolant says n->next->data == 1 in C: %s" % (c_program, interpolants[:10]))
+    print("%d trees valid and deterministic; the C program's tree speaks of its heap in C" % len(files))
 
 
 if __name__ == "__main__":

@@ -144,3 +144,60 @@ TEST_CASE("witness: a violation is the branches the counterexample takes, then t
     CHECK_FALSE(violation_witness(cex, m, WitnessProducer{}, why).has_value());
     CHECK(why.find("names no C call") != std::string::npos);
 }
+
+namespace {
+
+// head and p point to struct node {int data; struct node *next;}, i an int, Mem the memory,
+// a a C array, X the address of a variable x kept in memory.
+const char* memory_map_json = R"({
+ "source": "list.c", "sha256": "00", "data_model": "ILP32",
+ "state": [
+  {"clp": "Head", "c": "head", "scope": "main", "bits": 64, "signed": false, "points_to": "struct node"},
+  {"clp": "P", "c": "p", "scope": "main", "bits": 64, "signed": false, "points_to": "struct node"},
+  {"clp": "I", "c": "i", "scope": "main", "bits": 32, "signed": true},
+  {"clp": "Mem", "c": "", "scope": "memory", "bits": 64, "signed": true},
+  {"clp": "MemTop", "c": "", "scope": "memory", "bits": 64, "signed": false},
+  {"clp": "A", "c": "a", "scope": "main", "bits": 32, "signed": true},
+  {"clp": "X_address", "c": "", "scope": "main", "bits": 64, "signed": false, "points_to": "int", "object": "x"}
+ ],
+ "loops": [], "rules": [],
+ "layouts": {"struct node": [{"path": ".data", "offset": 0},
+                             {"path": ".next", "offset": 1, "points_to": "struct node"}],
+             "int": [{"path": "", "offset": 0}]}
+})";
+
+CSourceMap read_memory_map() {
+    std::string error;
+    auto m = parse_c_source_map(memory_map_json, error);
+    REQUIRE_MESSAGE(m.has_value(), error);
+    return *m;
+}
+
+}  // namespace
+
+TEST_CASE("witness: the tree's facts in C name the cells of memory from the pointers") {
+    CSourceMap m = read_memory_map();
+    // Constant addresses, named from what the formula says head is, then head->next.
+    CHECK(facts_as_c("(and (= $0 4) (= (select $3a 4) 7) (= (select $3a 5) 1) (= (select $3a 2) 0))", m) ==
+          std::vector<std::string>{"head == 4", "head->data == 7", "head->next == 1", "head->next->next == NULL"});
+    // Addresses computed from a pointer variable, and through a pointer cell.
+    CHECK(facts_as_c("(= (select $3a (+ $1 1)) 0)", m) == std::vector<std::string>{"p->next == NULL"});
+    CHECK(facts_as_c("(> (select $3a (select $3a (+ $1 1))) 3)", m) == std::vector<std::string>{"p->next->data > 3"});
+    // A C array read at a computed index; a variable kept in memory by its own name.
+    CHECK(facts_as_c("(= (select $5a (+ $2 1)) 3)", m) == std::vector<std::string>{"a[i + 1] == 3"});
+    CHECK(facts_as_c("(= (select $3a $6) 5)", m) == std::vector<std::string>{"x == 5"});
+    // A cell no pointer of the formula reaches is left out; so is MemTop, which C has not.
+    CHECK(facts_as_c("(and (= $2 1) (= (select $3a 9) 0) (>= $4 10))", m) == std::vector<std::string>{"i == 1"});
+    CHECK(facts_as_c("false", m) == std::vector<std::string>{"0"});
+}
+
+TEST_CASE("witness: a pointer in a witness is compared only with 0 or with a pointer") {
+    CSourceMap m = read_memory_map();
+    std::vector<std::size_t> all{0, 1, 2, 3, 4, 5, 6};
+    CHECK(certificate_as_c("(= $0 0)", m, all) == "head == 0");
+    CHECK(certificate_as_c("(not (= $0 $1))", m, all) == "head != p");
+    // A cell number is not a C address: these say nothing.
+    CHECK(certificate_as_c("(= $0 4)", m, all) == "1");
+    CHECK(certificate_as_c("(>= $0 1)", m, all) == "1");
+    CHECK(certificate_as_c("(and (= $2 3) (= (select $3a $0) 1))", m, all) == "i == 3");
+}
