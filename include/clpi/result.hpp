@@ -30,6 +30,7 @@ struct Stats {
     std::uint64_t unexplained_errors = 0;  // of those, the ones no loop candidate refuted
     std::uint64_t forced_subsumptions = 0;  // memo subsumptions that abstracted a candidate
     std::uint64_t slackened = 0;  // interpolant atoms dropped by slackening
+    std::uint64_t cells_forgotten = 0;  // slackened interpolants that forgot unaddressed cells
     std::uint64_t weakenings = 0;  // inner-header candidates abstracted with an outer loop's
     std::uint64_t accelerations = 0;    // errors found real by accelerating a loop
     std::uint64_t candidates_kept = 0;        // over the headers when they finished

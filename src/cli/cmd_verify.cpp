@@ -440,7 +440,8 @@ Runner add_verify_command(CLI::App& app) {
     cmd->add_flag("--slacken", args->slacken,
                   "weaken interpolants of loop-free code as far as the proofs below allow "
                   "(t = 3 becomes t =< 20 when all that follows is a check t > 20): fewer "
-                  "nodes where many paths differ only by a counter");
+                  "nodes where many paths differ only by a counter; over memory, interpolants "
+                  "forget the cells no variable addresses");
     cmd->add_flag("--no-polyhedra", args->no_polyhedra,
                   "minimax: loop headers get only the candidates of the path (as in the RV'11 "
                   "paper), not also the linear invariants (j = 2*i, y + 3*x = 100) of a polyhedral "

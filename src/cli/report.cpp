@@ -87,8 +87,10 @@ std::string stats_text(const Stats& s) {
                                      s.deepening_rounds, s.deepening_bound, s.minimax_time_s,
                                      s.probes, s.probe_time_s, s.polyhedra_time_s));
     }
-    if (s.slackened > 0) {
-        row("memo entries", fmt::format("{} ({} interpolant bounds slackened)", s.memo_entries, s.slackened));
+    if (s.slackened > 0 || s.cells_forgotten > 0) {
+        std::string forgot = s.cells_forgotten == 0 ? ""
+            : fmt::format(", {} forgot the cells no variable addresses", s.cells_forgotten);
+        row("memo entries", fmt::format("{} ({} interpolant bounds slackened{})", s.memo_entries, s.slackened, forgot));
     } else {
         row("memo entries", s.memo_entries);
     }
@@ -157,6 +159,7 @@ nlohmann::json stats_json(const Stats& s) {
             {"forced_subsumptions", s.forced_subsumptions},
             {"weakenings", s.weakenings},
             {"slackened", s.slackened},
+            {"cells_forgotten", s.cells_forgotten},
             {"terminal", s.terminal},
             {"cut_by_bound", s.cut_by_bound},
             {"restarts", s.restarts},

@@ -227,6 +227,9 @@ private:
     // the children's proofs do not need, i.e. while itp still rules out every escape of `f`.
     // Sound whatever the order; the result is weaker than itp, so the path still implies it.
     Term slacken(Term itp, const Frame& f);
+    // Slackening over memory: `itp` projected onto the integers of the goal's state and the
+    // cells they address, when that still rules out `escape`; nothing otherwise.
+    std::optional<Term> forget_cells(Term itp, const Frame& f, Term escape);
     // The parent's record of a child's proof, for slackening: `step` (the transition as one
     // formula) leads into `child_interpolant` at the child's state (nothing: it is infeasible).
     void note_escape(Term step, std::span<const Term> child_state, PointId child_point,

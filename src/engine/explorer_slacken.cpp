@@ -12,6 +12,14 @@
 //
 // Only goals with no loop header on their path and none among their children take part:
 // there a child's interpolant is a plain memo entry, safe for any state that satisfies it.
+//
+// Memory first (TRACER-X's interpolants are the part of the heap the proof reads): a core
+// interpolant over an array repeats the history of its cells (`select(M, 3) = select(M, 1)
+// + 1 ∧ select(M, 1) = N ∧ Y = 3`), so a sibling that wrote other values into cells no
+// variable points to any more is not covered. When the interpolant reads an array, it is
+// first projected onto the state's integers and the cells they address (select(M, Y) =
+// N + 1 ∧ Y = 3); that weaker formula replaces it when it too rules out every escape, and
+// its atoms are then dropped and loosened like any others (select(M, Y) >= N + 1).
 #include <vector>
 
 #include <fmt/format.h>
@@ -45,7 +53,58 @@ void Explorer::no_escape_known() {
     parent.escapes.clear();
 }
 
+std::optional<Term> Explorer::forget_cells(Term itp, const Frame& f, Term escape) {
+    std::span<const Type> types = types_[f.point];
+    std::vector<std::uint32_t> arrays, integers;
+    for (std::uint32_t v : solver_.point_vars_in(itp)) {
+        if (types[v] == Type::array) arrays.push_back(v);
+    }
+    for (std::uint32_t v : solver_.addressing_vars(itp)) {
+        if (types[v] == Type::integer) integers.push_back(v);
+    }
+    // Each read is a variable of the projection: a few, or it costs more than it saves.
+    constexpr std::size_t max_reads = 8;
+    if (arrays.empty() || integers.empty() || arrays.size() * integers.size() > max_reads) return std::nullopt;
+    // The interpolant over fresh names; the projection keeps the integers, and each read
+    // select(M, P) as one more integer position after the state's.
+    std::vector<Term> renamed;
+    for (std::size_t k = 0; k < types.size(); ++k) renamed.push_back(solver_.fresh("forget", types[k]));
+    std::vector<Term> kept_terms;
+    std::vector<Type> kept_types;
+    for (std::size_t k = 0; k < types.size(); ++k) {
+        kept_terms.push_back(types[k] == Type::array ? solver_.fresh("unused", Type::integer) : renamed[k]);
+        kept_types.push_back(Type::integer);
+    }
+    std::vector<Term> reads;  // over the point variables, for mapping back
+    for (std::uint32_t a : arrays) {
+        for (std::uint32_t p : integers) {
+            Term args[] = {renamed[p]};
+            kept_terms.push_back(solver_.select(renamed[a], args[0]));
+            kept_types.push_back(Type::integer);
+            reads.push_back(solver_.select(solver_.point_var(a, Type::array), solver_.point_var(p, Type::integer)));
+        }
+    }
+    std::optional<Term> projected =
+        solver_.project({}, kept_terms, kept_types, solver_.instantiate(itp, renamed, types));
+    if (!projected) return std::nullopt;
+    std::vector<Term> from;
+    for (std::size_t k = 0; k < reads.size(); ++k) {
+        from.push_back(solver_.point_var(static_cast<std::uint32_t>(types.size() + k), Type::integer));
+    }
+    Term general = solver_.substitute(*projected, from, reads);
+    if (solver_.same(general, itp)) return std::nullopt;
+    // Weaker than the interpolant by construction; an interpolant still if it rules out
+    // every escape.
+    Term both[] = {solver_.instantiate(general, f.state, types), escape};
+    if (solver_.check_alone(solver_.conjunction(both), Purpose::entailment) != Answer::unsat) return std::nullopt;
+    ++stats_.cells_forgotten;
+    return general;
+}
+
 Term Explorer::slacken(Term itp, const Frame& f) {
+    if (!f.escapes.empty()) {
+        if (std::optional<Term> general = forget_cells(itp, f, solver_.disjunction(f.escapes))) itp = *general;
+    }
     std::vector<Term> atoms;
     for (Term c : solver_.conjuncts(itp)) {
         if (auto halves = solver_.equation_halves(c)) {

@@ -57,6 +57,7 @@ void add_stats(Stats& total, const Stats& s) {
     total.forced_subsumptions += s.forced_subsumptions;
     total.weakenings += s.weakenings;
     total.slackened += s.slackened;
+    total.cells_forgotten += s.cells_forgotten;
     total.candidates_kept += s.candidates_kept;
     total.candidates_abstracted += s.candidates_abstracted;
     total.polyhedra_candidates += s.polyhedra_candidates;

@@ -220,6 +220,43 @@ std::vector<std::uint32_t> Solver::point_vars_in(Term t) {
     return out;
 }
 
+std::vector<std::uint32_t> Solver::addressing_vars(Term t) {
+    // The indices of the selects, and the constants that conjuncts bind variables to.
+    std::vector<z3::expr> indices;
+    std::unordered_set<unsigned> seen;
+    std::vector<z3::expr> todo{impl_->at(t)};
+    while (!todo.empty()) {
+        z3::expr e = todo.back();
+        todo.pop_back();
+        if (!seen.insert(e.id()).second || !e.is_app()) continue;
+        if (e.decl().decl_kind() == Z3_OP_SELECT && e.num_args() == 2) indices.push_back(e.arg(1));
+        for (unsigned k = 0; k < e.num_args(); ++k) todo.push_back(e.arg(k));
+    }
+    std::unordered_set<unsigned> index_seen;
+    std::vector<std::uint32_t> out;
+    std::unordered_set<unsigned> constant_indices;
+    for (const z3::expr& i : indices) {
+        if (i.is_numeral()) constant_indices.insert(i.id());
+        collect_point_vars(i, index_seen, out);
+    }
+    std::vector<z3::expr> parts;
+    flatten_and(impl_->at(t), parts);
+    for (const z3::expr& c : parts) {
+        if (!c.is_app() || c.decl().decl_kind() != Z3_OP_EQ || c.num_args() != 2) continue;
+        for (int side = 0; side < 2; ++side) {
+            std::uint32_t i = 0;
+            z3::expr value = c.arg(1 - side);
+            if (c.arg(side).is_arith() && is_point_var(c.arg(side), i) && value.is_numeral() &&
+                constant_indices.count(value.id()) != 0) {
+                out.push_back(i);
+            }
+        }
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
 std::string Solver::to_clp(Term t, std::span<const std::string> names) {
     return ClpPrinter(names, false).formula(impl_->at(t));
 }

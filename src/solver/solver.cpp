@@ -313,6 +313,8 @@ Term Solver::numeral(const Number& n) { return impl_->add(impl_->number(n)); }
 
 Term Solver::equal(Term a, Term b) { return impl_->add(impl_->at(a) == impl_->at(b)); }
 
+Term Solver::select(Term array, Term index) { return impl_->add(z3::select(impl_->at(array), impl_->at(index))); }
+
 Term Solver::conjunction(std::span<const Term> ts) {
     if (ts.empty()) return impl_->true_term;
     if (ts.size() == 1) return ts[0];

@@ -74,6 +74,7 @@ public:
     Term encode(const Expr& e, std::span<const Term> binding, std::vector<Term>& side);
     Term encode(const Constraint& c, std::span<const Term> binding, std::vector<Term>& side);
     Term equal(Term a, Term b);
+    Term select(Term array, Term index);  // the array's element at `index`
     // constant + Σ factor · term (arithmetic terms); `at_least(a, b)` is a >= b, `at_most` a =< b.
     Term linear_sum(std::span<const std::pair<Number, Term>> parts, const Number& constant);
     Term at_least(Term a, Term b);
@@ -107,6 +108,10 @@ public:
     Term congruence(Term x, const Integer& modulus, const Integer& residue);
     // The positions i of the point variables that occur in `t`, sorted.
     std::vector<std::uint32_t> point_vars_in(Term t);
+    // The integer point variables that address an array's cells in `t`: in an index of a
+    // select, or fixed by a conjunct to a constant that is such an index (`X = 3` beside
+    // select(M, 3)). Sorted.
+    std::vector<std::uint32_t> addressing_vars(Term t);
     // `t` (over point variables) in CLP syntax, point variable i printed as names[i].
     std::string to_clp(Term t, std::span<const std::string> names);
     // The same in the rule language's own syntax (`A, B`, `(A ; B)`, `0 = 1` for false), as

@@ -152,6 +152,7 @@ Values Lowering::inline_call(const clang::CallExpr* c, const clang::FunctionDecl
             pointers[p] = std::move(target);
             continue;
         }
+        if (contains_union(p->getType())) refuse(c->getArg(i), "union passed by value `" + text(c->getArg(i)) + "`");
         if (is_aggregate(p->getType())) {
             structs.emplace_back(p, struct_ref(c->getArg(i)));
             continue;

@@ -25,6 +25,12 @@ constexpr IntType pointer_type{64, false, false};
 // Cells a struct or array initialiser may set one by one, as for arrays.
 constexpr long long max_initialised_cells = 1024;
 
+// `.f` after `path`; nothing for an anonymous struct or union, whose members C names as
+// the enclosing one's.
+std::string member_path(const std::string& path, const clang::FieldDecl* f) {
+    return f->getName().empty() ? path : path + "." + f->getNameAsString();
+}
+
 // `sizeof(T)`: T, or null.
 const clang::Type* sizeof_type(const clang::Expr* e) {
     const auto* s = llvm::dyn_cast<clang::UnaryExprOrTypeTraitExpr>(e->IgnoreParenImpCasts());
@@ -70,14 +76,18 @@ Integer Lowering::cells_of(clang::QualType qt, clang::SourceLocation where) cons
         }
         return n;
     }
-    int_type(qt, where);  // names unions, floats, variable-length arrays
+    if (t->isUnionType()) {
+        if (!t->getAsRecordDecl()->getDefinition()) refuse_at(where, "incomplete union `" + qt.getAsString() + "`");
+        return union_cells(t->getAsRecordDecl(), where);
+    }
+    int_type(qt, where);  // names floats, variable-length arrays
     refuse_at(where, "object of type `" + qt.getAsString() + "` in memory");
 }
 
 std::string Lowering::layout_of(clang::QualType qt) {
     const clang::Type* t = qt.getCanonicalType().getTypePtr();
     std::string key = qt.getCanonicalType().getUnqualifiedType().getAsString();
-    if (t->isVoidType() || t->isIncompleteType() || t->isFunctionType() || t->isUnionType()) return "";
+    if (t->isVoidType() || t->isIncompleteType() || t->isFunctionType()) return "";
     if (flow_.layouts.count(key) != 0) return key;
     flow_.layouts[key];  // known from here on: a struct may point to its own type
     std::vector<CellOfType> cells;
@@ -90,8 +100,23 @@ std::string Lowering::layout_of(clang::QualType qt) {
                 for (Integer k = 0; k < n && k < 8; ++k) walk(a->getElementType(), path + "[" + k.str() + "]", offset + k * step);
             } else if (ct->isStructureType()) {
                 for (const clang::FieldDecl* f : ct->getAsRecordDecl()->fields()) {
-                    walk(f->getType(), path + "." + f->getNameAsString(), offset);
+                    walk(f->getType(), member_path(path, f), offset);
                     offset += cells_of(f->getType(), {});
+                }
+            } else if (ct->isUnionType()) {
+                // A shared cell is named by the first member that has it.
+                cells_of(ft, {});  // the members agree, or no layout
+                std::size_t before = cells.size();
+                for (const clang::FieldDecl* f : ct->getAsRecordDecl()->fields()) {
+                    std::size_t from = cells.size();
+                    walk(f->getType(), member_path(path, f), offset);
+                    std::vector<CellOfType> mine(cells.begin() + static_cast<std::ptrdiff_t>(from), cells.end());
+                    cells.resize(from);
+                    for (CellOfType& c : mine) {
+                        bool taken = false;
+                        for (std::size_t k = before; k < cells.size(); ++k) taken = taken || cells[k].offset == c.offset;
+                        if (!taken) cells.push_back(std::move(c));
+                    }
                 }
             } else if (ct->isPointerType()) {
                 std::string inner = layout_of(ct->getPointeeType());
@@ -111,6 +136,7 @@ std::string Lowering::layout_of(clang::QualType qt) {
 }
 
 Integer Lowering::field_offset(const clang::FieldDecl* f, clang::SourceLocation where) const {
+    if (f->getParent()->isUnion()) return 0;  // every member at the union's first cell
     Integer offset = 0;
     for (const clang::FieldDecl* g : f->getParent()->fields()) {
         if (g == f) break;
@@ -197,6 +223,12 @@ void Lowering::find_variables_in_memory() {
                 }
             }
         }
+        if (const auto* ds = llvm::dyn_cast<clang::DeclStmt>(s)) {
+            for (const clang::Decl* d : ds->decls()) {
+                const auto* v = llvm::dyn_cast<clang::VarDecl>(d);
+                if (v && contains_union(v->getType())) in_memory_vars_.insert(v->getCanonicalDecl());
+            }
+        }
         if (const auto* a = llvm::dyn_cast<clang::ArraySubscriptExpr>(s)) subscripted.insert(a->getBase()->IgnoreParens());
         if (const auto* u = llvm::dyn_cast<clang::UnaryOperator>(s); u && u->getOpcode() == clang::UO_AddrOf) {
             addressed.push_back(u);
@@ -210,6 +242,10 @@ void Lowering::find_variables_in_memory() {
     for (const clang::Decl* d : ctx_.getTranslationUnitDecl()->decls()) {
         if (const auto* fn = llvm::dyn_cast<clang::FunctionDecl>(d); fn && fn->hasBody()) walk(fn->getBody());
         if (const auto* v = llvm::dyn_cast<clang::VarDecl>(d); v && v->getInit()) walk(v->getInit());
+        // A union's members overlap in memory only (lower_union.cpp).
+        if (const auto* v = llvm::dyn_cast<clang::VarDecl>(d); v && contains_union(v->getType())) {
+            in_memory_vars_.insert(v->getCanonicalDecl());
+        }
     }
     for (const clang::Expr* e : addressed) {
         const clang::Expr* target = nullptr;
@@ -368,7 +404,7 @@ Term Lowering::address_of(const clang::Expr* e) {
     }
     if (const auto* m = llvm::dyn_cast<clang::MemberExpr>(e)) {
         const auto* f = llvm::dyn_cast<clang::FieldDecl>(m->getMemberDecl());
-        if (!f || f->getParent()->isUnion()) refuse(m, "member `" + text(m) + "` of a union");
+        if (!f) refuse(m, "member `" + text(m) + "`");
         Term base = m->isArrow() ? pointer_term(m->getBase(), true, m) : address_of(m->getBase());
         return add(base, cst(field_offset(f, m->getBeginLoc())));
     }
@@ -418,7 +454,7 @@ std::optional<Integer> Lowering::member_offset(const clang::Expr* e) {
     const clang::Expr* x = u->getSubExpr()->IgnoreParens();
     while (const auto* m = llvm::dyn_cast<clang::MemberExpr>(x)) {
         const auto* f = llvm::dyn_cast<clang::FieldDecl>(m->getMemberDecl());
-        if (!f || f->getParent()->isUnion()) return std::nullopt;
+        if (!f) return std::nullopt;
         offset += field_offset(f, e->getBeginLoc());
         if (m->isArrow()) {
             // The base must be a null pointer constant: `((T *)0)->f`.
@@ -642,6 +678,10 @@ void Lowering::declare_in_memory(const clang::VarDecl* d) {
         assign_place(Place{memory(), var(addr), t}, v);
         return;
     }
+    if (d->getType()->isRecordType() && !llvm::isa<clang::InitListExpr>(init->IgnoreParenImpCasts())) {
+        copy_cells(nullptr, init, init, var(addr));  // `union pair r = q;`
+        return;
+    }
     std::map<Integer, MemoryCell> listed;
     memory_cells(init, d->getType(), 0, listed);
     VarId mem = memory();
@@ -698,6 +738,12 @@ void Lowering::memory_cells(const clang::Expr* init, clang::QualType qt, Integer
         }
         return;
     }
+    if (t->isUnionType()) {  // `{5}` or `{.c = 5}`: one member, the rest zero
+        const clang::FieldDecl* f = list ? list->getInitializedFieldInUnion() : nullptr;
+        if (!list) refuse(init, "a whole union `" + text(init) + "` as an initialiser");
+        if (f && list->getNumInits() > 0) memory_cells(list->getInit(0), f->getType(), offset, out);
+        return;
+    }
     if (list) {  // `int x = {1};`
         if (list->getNumInits() > 0) memory_cells(list->getInit(0), qt, offset, out);
         return;
@@ -705,7 +751,8 @@ void Lowering::memory_cells(const clang::Expr* init, clang::QualType qt, Integer
     out[offset] = MemoryCell{init, int_type(qt, init->getBeginLoc())};
 }
 
-void Lowering::copy_cells(const clang::Expr* to, const clang::Expr* from, const clang::Expr* where) {
+void Lowering::copy_cells(const clang::Expr* to, const clang::Expr* from, const clang::Expr* where,
+                          Term to_cells) {
     // The scalars of the struct, with their cells and field paths.
     struct Cell {
         std::string path;
@@ -720,17 +767,22 @@ void Lowering::copy_cells(const clang::Expr* to, const clang::Expr* from, const 
                     walk(f->getType(), path + "." + f->getNameAsString(), offset);
                     offset += cells_of(f->getType(), where->getBeginLoc());
                 }
+            } else if (ct->isUnionType()) {
+                // Both sides are in memory (a union always is): its cells, whichever member
+                // wrote them.
+                Integer n = cells_of(t, where->getBeginLoc());
+                for (Integer k = 0; k < n; ++k) cells.push_back(Cell{path, offset + k});
             } else if (ct->isArrayType()) {
                 refuse(where, "copy of a struct with an array field through a pointer `" + text(where) + "`");
             } else {
                 cells.push_back(Cell{path, offset});
             }
         };
-    walk(to->getType(), "", 0);
-    bool to_memory = in_memory(to);
+    walk(to ? to->getType() : from->getType(), "", 0);
+    bool to_memory = !to || in_memory(to);
     bool from_memory = in_memory(from);
     Term from_address = from_memory ? address_of(from) : nullptr;
-    Term to_address = to_memory ? address_of(to) : nullptr;
+    Term to_address = !to ? to_cells : to_memory ? address_of(to) : nullptr;
     StructRef from_ref = from_memory ? StructRef{} : struct_ref(from);
     StructRef to_ref = to_memory ? StructRef{} : struct_ref(to);
     auto field = [&](const StructRef& r, const std::string& path) {

@@ -93,7 +93,8 @@ void Lowering::declaration(const clang::DeclStmt* d) {
         if (v->hasGlobalStorage() || v->hasExternalStorage()) {
             // a static local: initialised with the globals
             if (lives_in_memory(v)) {
-                refuse_at(v->getLocation(), "static local `" + v->getNameAsString() + "` whose address is taken");
+                refuse_at(v->getLocation(), "static local `" + v->getNameAsString() + "` whose address is taken" +
+                                                (contains_union(v->getType()) ? " or that holds a union" : ""));
             } else if (is_aggregate(v->getType())) {
                 fields_of(v);
             } else {

@@ -198,6 +198,24 @@ private:
     // `to = from`, field by field, in one transition.
     void copy_struct(const StructRef& to, const StructRef& from, const clang::Expr* where);
 
+    // ---- lower_union.cpp: unions, whose members share the cells of the memory
+    // Does a value of type `t` hold a union (itself, in a field, in an element)? Such a
+    // variable lives in the memory, where its members can overlap.
+    [[nodiscard]] bool contains_union(clang::QualType t) const;
+    // What each cell of a value of `t` holds, in order: its integer type, and for a pointer
+    // the type it points to. A union's members must agree on every cell they share (C's
+    // bytes there mean the same to each): otherwise it is refused, naming both members.
+    struct CellKind {
+        IntType type;
+        bool pointer = false;
+        std::string pointee;  // canonical; "void" matches every pointee
+        std::string c_type;   // as the program spells it, for messages
+    };
+    void cell_kinds(clang::QualType t, clang::SourceLocation where, std::vector<CellKind>& out) const;
+    // Cells of a union: its largest member's, after checking that the members agree.
+    Integer union_cells(const clang::RecordDecl* u, clang::SourceLocation where) const;
+    mutable std::map<const clang::RecordDecl*, Integer> union_cells_;  // checked once each
+
     // ---- lower_memory.cpp: pointers and the memory they point into
     // The memory is one CLP array `Mem` from addresses to values, and `MemTop` the first
     // address no object has: an allocation takes the cells from MemTop on, so every object is
@@ -262,7 +280,9 @@ private:
     void memory_cells(const clang::Expr* init, clang::QualType t, Integer offset,
                       std::map<Integer, MemoryCell>& out);
     // `p = q` where a side is in memory: cell by cell.
-    void copy_cells(const clang::Expr* to, const clang::Expr* from, const clang::Expr* where);
+    // `to` null: into the cells from `to_cells` on (a declaration's initialiser).
+    void copy_cells(const clang::Expr* to, const clang::Expr* from, const clang::Expr* where,
+                    Term to_cells = nullptr);
 
     // ---- lower_cond.cpp: branching on a condition
     void branch(const clang::Expr* e, std::optional<PointId> yes, std::optional<PointId> no);
