@@ -230,6 +230,17 @@ private:
     // Slackening over memory: `itp` projected onto the integers of the goal's state and the
     // cells they address, when that still rules out `escape`; nothing otherwise.
     std::optional<Term> forget_cells(Term itp, const Frame& f, Term escape);
+    // A formula over a point's state projected onto its integers and the reads select(M, P)
+    // of the arrays it speaks of at the integers that address their cells (at most
+    // `max_reads`): the history of cells no variable addresses is forgotten. The reads are
+    // positions after the state's (`positions`, point variables), standing for `reads`.
+    struct ReadsProjection {
+        Term formula{};
+        std::vector<Term> positions;
+        std::vector<Term> reads;
+    };
+    std::optional<ReadsProjection> project_onto_reads(Term formula, std::span<const Type> types,
+                                                      std::size_t max_reads);
     // The parent's record of a child's proof, for slackening: `step` (the transition as one
     // formula) leads into `child_interpolant` at the child's state (nothing: it is infeasible).
     void note_escape(Term step, std::span<const Term> child_state, PointId child_point,

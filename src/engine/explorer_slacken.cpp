@@ -53,19 +53,18 @@ void Explorer::no_escape_known() {
     parent.escapes.clear();
 }
 
-std::optional<Term> Explorer::forget_cells(Term itp, const Frame& f, Term escape) {
-    std::span<const Type> types = types_[f.point];
+std::optional<Explorer::ReadsProjection> Explorer::project_onto_reads(Term formula, std::span<const Type> types,
+                                                                      std::size_t max_reads) {
     std::vector<std::uint32_t> arrays, integers;
-    for (std::uint32_t v : solver_.point_vars_in(itp)) {
+    for (std::uint32_t v : solver_.point_vars_in(formula)) {
         if (types[v] == Type::array) arrays.push_back(v);
     }
-    for (std::uint32_t v : solver_.addressing_vars(itp)) {
+    for (std::uint32_t v : solver_.addressing_vars(formula)) {
         if (types[v] == Type::integer) integers.push_back(v);
     }
     // Each read is a variable of the projection: a few, or it costs more than it saves.
-    constexpr std::size_t max_reads = 8;
     if (arrays.empty() || integers.empty() || arrays.size() * integers.size() > max_reads) return std::nullopt;
-    // The interpolant over fresh names; the projection keeps the integers, and each read
+    // The formula over fresh names; the projection keeps the integers, and each read
     // select(M, P) as one more integer position after the state's.
     std::vector<Term> renamed;
     for (std::size_t k = 0; k < types.size(); ++k) renamed.push_back(solver_.fresh("forget", types[k]));
@@ -75,23 +74,27 @@ std::optional<Term> Explorer::forget_cells(Term itp, const Frame& f, Term escape
         kept_terms.push_back(types[k] == Type::array ? solver_.fresh("unused", Type::integer) : renamed[k]);
         kept_types.push_back(Type::integer);
     }
-    std::vector<Term> reads;  // over the point variables, for mapping back
+    ReadsProjection out;
     for (std::uint32_t a : arrays) {
         for (std::uint32_t p : integers) {
-            Term args[] = {renamed[p]};
-            kept_terms.push_back(solver_.select(renamed[a], args[0]));
+            kept_terms.push_back(solver_.select(renamed[a], renamed[p]));
             kept_types.push_back(Type::integer);
-            reads.push_back(solver_.select(solver_.point_var(a, Type::array), solver_.point_var(p, Type::integer)));
+            out.positions.push_back(solver_.point_var(static_cast<std::uint32_t>(kept_terms.size() - 1), Type::integer));
+            out.reads.push_back(solver_.select(solver_.point_var(a, Type::array), solver_.point_var(p, Type::integer)));
         }
     }
     std::optional<Term> projected =
-        solver_.project({}, kept_terms, kept_types, solver_.instantiate(itp, renamed, types));
+        solver_.project({}, kept_terms, kept_types, solver_.instantiate(formula, renamed, types));
     if (!projected) return std::nullopt;
-    std::vector<Term> from;
-    for (std::size_t k = 0; k < reads.size(); ++k) {
-        from.push_back(solver_.point_var(static_cast<std::uint32_t>(types.size() + k), Type::integer));
-    }
-    Term general = solver_.substitute(*projected, from, reads);
+    out.formula = *projected;
+    return out;
+}
+
+std::optional<Term> Explorer::forget_cells(Term itp, const Frame& f, Term escape) {
+    std::span<const Type> types = types_[f.point];
+    std::optional<ReadsProjection> p = project_onto_reads(itp, types, 8);
+    if (!p) return std::nullopt;
+    Term general = solver_.substitute(p->formula, p->positions, p->reads);
     if (solver_.same(general, itp)) return std::nullopt;
     // Weaker than the interpolant by construction; an interpolant still if it rules out
     // every escape.

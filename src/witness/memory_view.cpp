@@ -100,8 +100,14 @@ std::vector<std::string> memory_as_c(const CSourceMap& map,
         }
     };
     std::map<std::string, std::string> values(state.begin(), state.end());
+    // Two functions' locals of one name are told apart as function::name.
+    std::map<std::string, int> named;
     for (const CStateVariable& v : map.state) {
+        if (!v.points_to.empty() && v.object.empty()) ++named[v.c_name];
+    }
+    for (CStateVariable v : map.state) {
         if (v.points_to.empty()) continue;
+        if (v.object.empty() && named[v.c_name] > 1 && v.scope != "global") v.c_name = v.scope + "::" + v.c_name;
         auto it = values.find(v.clp_name);
         if (it == values.end()) continue;
         std::optional<Integer> address = integer_of(it->second);
