@@ -27,7 +27,10 @@ Explorer::Explorer(const Program& program, const Options& options, StrategyTrait
     , summaries_(traits.interpolate && !traits.loops)
     , record_(options.record_tree)
     , polyhedra_(traits.loops ? invariants : nullptr) {
-    for (PointId p = 0; p < program.points.size(); ++p) types_.push_back(state_types(program, p));
+    for (PointId p = 0; p < program.points.size(); ++p) {
+        types_.push_back(state_types(program, p));
+        has_arrays_ = has_arrays_ || std::find(types_.back().begin(), types_.back().end(), Type::array) != types_.back().end();
+    }
 }
 
 Answer Explorer::feasible(const Transition& t) {
@@ -149,7 +152,7 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
             rec_kind(node, NodeKind::infeasible);
             rec_core(node, core);
         }
-        if (slackening()) {  // the step itself is the way out
+        if (escaping()) {  // the step itself is the way out
             note_escape(solver_.conjunction(t.constraints), t.next_state, t.next_point, std::nullopt);
         }
         return leave(core, true);
@@ -202,7 +205,7 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
                 rec_core(node, all);
             }
         }
-        if (slackening()) {
+        if (escaping()) {
             if (last_forced_header_ != 0 || !proofs.empty()) {
                 no_escape_known();
             } else {
@@ -249,7 +252,7 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
     f.depth = depth;
     f.cells_begin = cells_begin;
     if (new_header) install_header(f);
-    if (slackening()) {
+    if (escaping()) {
         f.step = solver_.conjunction(t.constraints);
         if (new_header) no_escape_known();  // its entry is over the renamed state
     }
@@ -337,15 +340,20 @@ void Explorer::finish_frame() {
     {
         const Frame& top = frames_.back();
         // No header on the path: then the goal is no header itself and has no loop contexts.
-        if (itp && slackening() && top.slack && top.complete && headers_on_path_ == 0) {
-            Term slack = slacken(*itp, top);
+        if (itp && escaping() && top.slack && top.complete && headers_on_path_ == 0) {
+            Term slack = *itp;
+            if (slackening()) {
+                slack = slacken(*itp, top);
+            } else if (!top.escapes.empty()) {
+                slack = forget_cells(*itp, top, solver_.disjunction(top.escapes)).value_or(*itp);
+            }
             if (record_ && !solver_.same(slack, *itp)) core_text = solver_.to_clp(*itp, point_names(top.point));
             itp = slack;
         }
     }
     Frame f = std::move(frames_.back());
     frames_.pop_back();
-    if (slackening()) {
+    if (escaping()) {
         // f's entry is a memo entry like any other, slackened or not: the parent may rely on it
         // (a header's is over the incoming state, not the renamed one f.state: left out).
         if (itp && !f.header) {
