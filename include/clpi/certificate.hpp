@@ -44,6 +44,11 @@ struct CertificateCheck {
     std::string solver;        // the command that checked
 };
 
+// Gets `solver` ready while the search runs: for cvc5 in this process, a first trivial
+// check in a thread of its own (its first check costs about 7 ms, more than a small
+// certificate's). Optional; the checks wait for it.
+void start_validator(const std::string& solver);
+
 // Runs `solver` on certificate_checks_smtlib, with `timeout_s` per clause: `cvc5` (the
 // default) in this process through cvc5's C++ library, any other SMT-LIB solver command (z3,
 // a path) as a program reading the script from a file.

@@ -205,6 +205,10 @@ CertificateCheck run_checks(const std::string& script, const std::vector<std::st
 
 }  // namespace
 
+void start_validator(const std::string& solver) {
+    if (solver == "cvc5") warm_up_cvc5();
+}
+
 CertificateCheck check_certificate(const Program& program, const Certificate& certificate,
                                    const std::string& solver, double timeout_s) {
     std::vector<std::string> names;

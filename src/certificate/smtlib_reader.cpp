@@ -5,6 +5,8 @@
 #include <cvc5/cvc5.h>
 
 #include <cctype>
+#include <mutex>
+#include <thread>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
@@ -460,8 +462,46 @@ bool Runner::command(const SExpr& c, const std::function<bool(const std::string&
 
 }  // namespace
 
+namespace {
+
+// Joined before a check, or at exit when none came.
+struct WarmUp {
+    std::mutex lock;
+    std::thread thread;
+    bool started = false;
+    ~WarmUp() {
+        if (thread.joinable()) thread.join();
+    }
+};
+WarmUp warm_up;
+
+void wait_for_warm_up() {
+    std::lock_guard<std::mutex> hold(warm_up.lock);
+    if (warm_up.thread.joinable()) warm_up.thread.join();
+}
+
+}  // namespace
+
+void warm_up_cvc5() {
+    std::lock_guard<std::mutex> hold(warm_up.lock);
+    if (warm_up.started) return;
+    warm_up.started = true;
+    warm_up.thread = std::thread([] {
+        try {
+            cvc5::Solver solver;
+            solver.setOption("incremental", "true");
+            cvc5::Term x = solver.mkConst(solver.getIntegerSort(), "x");
+            solver.assertFormula(solver.mkTerm(cvc5::Kind::GT, {x, solver.mkInteger(0)}));
+            (void)solver.checkSat();
+        } catch (const std::exception&) {
+            // the real check reports cvc5's errors
+        }
+    });
+}
+
 std::string run_smtlib_in_cvc5(std::string_view script, double timeout_s,
                                const std::function<bool(const std::string&)>& on_answer) {
+    wait_for_warm_up();
     try {
         cvc5::Solver solver;
         solver.setOption("incremental", "true");

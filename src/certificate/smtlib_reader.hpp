@@ -26,4 +26,9 @@ namespace clpi {
 [[nodiscard]] std::string run_smtlib_in_cvc5(std::string_view script, double timeout_s,
                                              const std::function<bool(const std::string&)>& on_answer);
 
+// Starts cvc5 on a trivial check in a thread of its own, so that the first touch of its
+// library and the first solver's setup (about 7 ms, more than checking a small certificate)
+// happen while the search runs. run_smtlib_in_cvc5 waits for it to end first.
+void warm_up_cvc5();
+
 }  // namespace clpi

@@ -228,6 +228,7 @@ int run_verify(const VerifyArgs& a) {
             report_overrun(a, *program, input_time_s, grace);
         });
     }
+    if (a.validate) start_validator(a.validator);
     Result r = verify(*program, opt);
     hard_stop.reset();
     r.stats.input_time_s = input_time_s;
