@@ -10,6 +10,13 @@ namespace clpi::solver {
 
 namespace {
 
+// The time one projection by Z3's tactics may take.
+constexpr unsigned max_projection_ms = 2000;
+
+}  // namespace
+
+namespace {
+
 // Uninterpreted constants of `e` that are not point variables (the ones to eliminate), and
 // whether `e` has a quantifier.
 struct Scan {
@@ -124,8 +131,12 @@ std::optional<Term> Solver::project(std::span<const CellId> cells, std::span<con
         return result;
     }
     if (!impl_->projector) {
-        impl_->projector = z3::tactic(ctx, "simplify") & z3::tactic(ctx, "qe-light") &
-                           z3::tactic(ctx, "qe") & z3::tactic(ctx, "simplify");
+        // Bounded: over memory that pointers may alias, the case splits can make an
+        // elimination run for seconds; past the bound the projection fails (no memo entry
+        // for that goal, as for any failed projection) and the search goes on.
+        impl_->projector = z3::try_for(z3::tactic(ctx, "simplify") & z3::tactic(ctx, "qe-light") &
+                                           z3::tactic(ctx, "qe") & z3::tactic(ctx, "simplify"),
+                                       max_projection_ms);
     }
     z3::tactic& qe = *impl_->projector;
     z3::goal g(ctx);
