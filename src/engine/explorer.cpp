@@ -27,10 +27,7 @@ Explorer::Explorer(const Program& program, const Options& options, StrategyTrait
     , summaries_(traits.interpolate && !traits.loops)
     , record_(options.record_tree)
     , polyhedra_(traits.loops ? invariants : nullptr) {
-    for (PointId p = 0; p < program.points.size(); ++p) {
-        types_.push_back(state_types(program, p));
-        has_arrays_ = has_arrays_ || std::find(types_.back().begin(), types_.back().end(), Type::array) != types_.back().end();
-    }
+    for (PointId p = 0; p < program.points.size(); ++p) types_.push_back(state_types(program, p));
 }
 
 Answer Explorer::feasible(const Transition& t) {
@@ -341,12 +338,7 @@ void Explorer::finish_frame() {
         const Frame& top = frames_.back();
         // No header on the path: then the goal is no header itself and has no loop contexts.
         if (itp && escaping() && top.slack && top.complete && headers_on_path_ == 0) {
-            Term slack = *itp;
-            if (slackening()) {
-                slack = slacken(*itp, top);
-            } else if (!top.escapes.empty()) {
-                slack = forget_cells(*itp, top, solver_.disjunction(top.escapes)).value_or(*itp);
-            }
+            Term slack = slacken(*itp, top);
             if (record_ && !solver_.same(slack, *itp)) core_text = solver_.to_clp(*itp, point_names(top.point));
             itp = slack;
         }
