@@ -149,7 +149,7 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
             rec_kind(node, NodeKind::infeasible);
             rec_core(node, core);
         }
-        if (escaping()) {  // the step itself is the way out
+        if (slackening()) {  // the step itself is the way out
             note_escape(solver_.conjunction(t.constraints), t.next_state, t.next_point, std::nullopt);
         }
         return leave(core, true);
@@ -202,7 +202,7 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
                 rec_core(node, all);
             }
         }
-        if (escaping()) {
+        if (slackening()) {
             if (last_forced_header_ != 0 || !proofs.empty()) {
                 no_escape_known();
             } else {
@@ -249,7 +249,7 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
     f.depth = depth;
     f.cells_begin = cells_begin;
     if (new_header) install_header(f);
-    if (escaping()) {
+    if (slackening()) {
         f.step = solver_.conjunction(t.constraints);
         if (new_header) no_escape_known();  // its entry is over the renamed state
     }
@@ -337,7 +337,7 @@ void Explorer::finish_frame() {
     {
         const Frame& top = frames_.back();
         // No header on the path: then the goal is no header itself and has no loop contexts.
-        if (itp && escaping() && top.slack && top.complete && headers_on_path_ == 0) {
+        if (itp && slackening() && top.slack && top.complete && headers_on_path_ == 0) {
             Term slack = slacken(*itp, top);
             if (record_ && !solver_.same(slack, *itp)) core_text = solver_.to_clp(*itp, point_names(top.point));
             itp = slack;
@@ -345,7 +345,7 @@ void Explorer::finish_frame() {
     }
     Frame f = std::move(frames_.back());
     frames_.pop_back();
-    if (escaping()) {
+    if (slackening()) {
         // f's entry is a memo entry like any other, slackened or not: the parent may rely on it
         // (a header's is over the incoming state, not the renamed one f.state: left out).
         if (itp && !f.header) {

@@ -247,10 +247,6 @@ private:
                      std::optional<Term> child_interpolant);
     void no_escape_known();
     [[nodiscard]] bool slackening() const { return options_.slacken && traits_.interpolate; }
-    // The ways out of each goal are gathered when slackening. (Forgetting unaddressed cells
-    // on every program with arrays was tried: on TRACER-X's Figure 1 with --large-blocks the
-    // projections it adds took 13 s of a bounded probe, so it stays with --slacken.)
-    [[nodiscard]] bool escaping() const { return slackening(); }
     // The interpolant of the goal on top of the stack: its max cells (sorted) projected
     // onto its state, composed level by level from the cached projections below.
     std::optional<Term> interpolant_of_top(const std::vector<solver::CellId>& max_cells);
