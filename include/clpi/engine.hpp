@@ -45,6 +45,14 @@ struct Options {
     // minimax: offer loop headers the linear invariants of a polyhedral abstract
     // interpretation of the program as candidates, besides those of the path.
     bool polyhedra = true;
+    // minimax: when a loop must be unrolled because a candidate a refutation needs is not
+    // invariant, learn its precondition along the way back as new candidates (inductive
+    // strengthening) and restart the header, before unrolling.
+    bool learn = true;
+    // minimax: when a loop must be unrolled because proofs of a way out of it, explored
+    // before its way back, rely on candidates the way back breaks: try the loop's ways back
+    // first and restart the header, before unrolling.
+    bool reorder = true;
     // Keep the derivation tree (Result::tree) for the exporters; costs memory and time.
     bool record_tree = false;
     // Called about twice a second during a run, when set.

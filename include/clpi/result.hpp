@@ -41,6 +41,11 @@ struct Stats {
     double polyhedra_time_s = 0;
     std::uint64_t polyhedra_facts = 0;
     std::uint64_t polyhedra_candidates = 0;
+    // Candidates learnt at unrollings: preconditions of the candidates a refutation needs
+    // along the way back that broke them.
+    std::uint64_t learnt_candidates = 0;
+    // Headers whose loops came to try their ways back before their exits, instead of unrolling.
+    std::uint64_t reorders = 0;
     std::string polyhedra_stopped;  // why the analysis gave up, if it did
     // minimax without a bound: the rounds of deepening, the last round's unroll bound, and
     // where the time went (minimax rounds; bounded probes, which look for deep errors).

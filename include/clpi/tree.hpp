@@ -17,6 +17,9 @@ enum class NodeKind {
     closed,          // covered by a looping ancestor's invariant (see `loop_ancestor`)
     error_real,      // a reachable error: the counterexample
     error_spurious,  // an error reached only through a loop abstraction (see `locks`)
+    restarted,       // back at a loop header, closed by no copy: instead of an unrolling, the
+                     // header learnt candidates from this way back (see `learnt`), or its loop
+                     // now tries its way back before its exits (`learnt` empty), and restarts
     cut,             // not expanded: the unroll bound
     unknown,         // the solver could not decide it
 };
@@ -30,7 +33,8 @@ struct TreeConstraint {
     bool locked = false;
     // A candidate's origin: path (a conjunct of the path's projection), difference (of two
     // variables the path defines), closure (of a loop guard), remainder (modulo a loop's
-    // step), polyhedra (the polyhedral analysis of the program). Empty for the others.
+    // step), polyhedra (the polyhedral analysis of the program), learnt (a precondition
+    // learnt when the loop had to be unrolled). Empty for the others.
     std::string origin;
 };
 
@@ -59,6 +63,7 @@ struct TreeNode {
     std::vector<std::string> abstracted;      // closed: candidates it abstracted (min)
     std::vector<std::string> kept;            // closed: candidates proved invariant (kept)
     std::vector<std::string> locks;           // spurious: candidates locked for the restart
+    std::vector<std::string> learnt;          // restarted: the header's new candidates
     bool discarded = false;                   // explored before a restart, then thrown away
     // The node's summary (what its path makes known of its state) and its interpolant as
     // SMT-LIB over the state's positions ($0, $1, ...; $ka for an array), for views in the
@@ -70,7 +75,7 @@ struct TreeNode {
 };
 
 struct TreeEvent {
-    std::string kind;        // create, kind, mark, memo, abstract, lock, restart
+    std::string kind;        // create, kind, mark, memo, abstract, lock, learn, reorder, restart
     std::uint64_t node = 0;
     std::string detail;
 };

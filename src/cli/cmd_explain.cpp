@@ -22,6 +22,8 @@ struct ExplainArgs {
     std::optional<std::uint32_t> unroll;
     bool slacken = false;
     bool no_polyhedra = false;
+    bool no_learn = false;
+    bool no_reorder = false;
 };
 
 std::string title(const TreeNode& n) {
@@ -46,6 +48,10 @@ std::string origins(const TreeNode& n) {
         {"polyhedra", "a linear invariant that an abstract interpretation of the whole program over "
                       "convex polyhedra found at this point (made once, before the search); like every "
                       "candidate it is checked here: the path entails it, and the loop must keep it"},
+        {"learnt", "learnt when the loop had to be unrolled: a candidate a refutation needs broke on "
+                   "a way back to the header, and this is the complement of a comparison of its "
+                   "precondition along that way (the states from which the way breaks it); the path "
+                   "entails it here, and the loop must keep it (inductive strengthening)"},
     };
     std::string out;
     for (const auto& [origin, what] : meaning) {
@@ -137,6 +143,25 @@ std::string story(const Tree& t, const TreeNode& n) {
         for (const auto& l : n.locks) out += " `" + l + "`";
         out += "; the header is explored again (a restart).\n";
         break;
+    case NodeKind::restarted:
+        out += fmt::format("back at the loop header [{}], and closed by none of its copies: a "
+                           "candidate that a refutation needs (locked) or a proof below relies on "
+                           "does not hold after this way back. Rather than unroll the loop, ",
+                           n.loop_ancestor);
+        if (n.learnt.empty()) {
+            out += "its points now try the rules that stay in the loop before those that leave "
+                   "it: a way out explored before the loop was closed had left proofs that rely "
+                   "on what only the first iterations say; explored after the closure, its "
+                   "proofs rely only on what the loop keeps. The header is explored again (a "
+                   "restart).\n";
+        } else {
+            out += "the header takes the complements of the comparisons of that candidate's "
+                   "precondition along this way (the states from which this way breaks it) that "
+                   "hold where the loop is entered, as new candidates (learnt):";
+            for (const auto& l : n.learnt) out += " `" + l + "`";
+            out += "; the header is explored again (a restart).\n";
+        }
+        break;
     case NodeKind::cut: out += "not expanded: the unroll bound was reached here.\n"; break;
     case NodeKind::unknown: out += "the solver could not decide it.\n"; break;
     }
@@ -190,6 +215,8 @@ int run_explain(const ExplainArgs& a) {
     o.unroll = a.unroll;
     o.slacken = a.slacken;
     o.polyhedra = !a.no_polyhedra;
+    o.learn = !a.no_learn;
+    o.reorder = !a.no_reorder;
     o.record_tree = true;
     Result r = verify(*program, o);
     if (!r.tree || a.node == 0 || a.node > r.tree->nodes.size()) {
@@ -223,6 +250,8 @@ Runner add_explain_command(CLI::App& app) {
     cmd->add_option("--unroll", args->unroll, "as for verify");
     cmd->add_flag("--slacken", args->slacken, "as for verify");
     cmd->add_flag("--no-polyhedra", args->no_polyhedra, "as for verify");
+    cmd->add_flag("--no-learn", args->no_learn, "as for verify");
+    cmd->add_flag("--no-reorder", args->no_reorder, "as for verify");
     return [args] { return run_explain(*args); };
 }
 

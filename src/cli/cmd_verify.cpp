@@ -42,6 +42,8 @@ struct VerifyArgs {
     std::optional<std::uint32_t> unroll;
     bool slacken = false;
     bool no_polyhedra = false;
+    bool no_learn = false;
+    bool no_reorder = false;
     double timeout_s = 60;  // 0: none
     std::uint64_t memory_mb = 0;
     bool json = false;
@@ -212,6 +214,8 @@ int run_verify(const VerifyArgs& a) {
     opt.unroll = a.unroll;
     opt.slacken = a.slacken;
     opt.polyhedra = !a.no_polyhedra;
+    opt.learn = !a.no_learn;
+    opt.reorder = !a.no_reorder;
     opt.timeout_s = a.timeout_s;
     opt.memory_limit_mb = a.memory_mb;
     opt.interrupt = &interrupted;
@@ -447,6 +451,14 @@ Runner add_verify_command(CLI::App& app) {
                   "minimax: loop headers get only the candidates of the path (as in the RV'11 "
                   "paper), not also the linear invariants (j = 2*i, y + 3*x = 100) of a polyhedral "
                   "abstract interpretation of the program, made once before the search");
+    cmd->add_flag("--no-learn", args->no_learn,
+                  "minimax: when a loop would be unrolled because a candidate a refutation needs "
+                  "breaks on the way back, do not first learn that candidate's precondition along "
+                  "that way (x + y >= 1 for x >= 1 where x grows by y) as a new candidate");
+    cmd->add_flag("--no-reorder", args->no_reorder,
+                  "minimax: when a loop would be unrolled because the proofs of a way out of it, "
+                  "explored before its way back, rely on what only its first iterations say, do "
+                  "not first restart its header with the ways back tried first");
     cmd->add_option("--timeout", args->timeout_s,
                     "stop after SECONDS (default 60): UNKNOWN (timeout); minimax keeps deepening "
                     "the unrolling of loops no invariant closes (bounded probes past 32 unrollings) "

@@ -69,11 +69,12 @@ std::string stats_text(const Stats& s) {
     row("restarts", s.restarts);
     row("loop closures", fmt::format("{} ({} candidates of inner loops weakened with them)",
                                      s.loop_closures, s.weakenings));
-    row("unrollings", s.unrollings);
+    row("unrollings", fmt::format("{} ({} avoided by trying a loop's way back before its exits)",
+                                  s.unrollings, s.reorders));
     row("spurious errors", fmt::format("{} ({} that no loop candidate refuted)", s.spurious_errors, s.unexplained_errors));
     row("accelerated", s.accelerations);
-    row("candidates", fmt::format("{} kept, {} abstracted", s.candidates_kept,
-                                  s.candidates_abstracted));
+    row("candidates", fmt::format("{} kept, {} abstracted; {} learnt at unrollings", s.candidates_kept,
+                                  s.candidates_abstracted, s.learnt_candidates));
     if (!s.polyhedra_stopped.empty()) {
         row("polyhedra", fmt::format("gave up after {:.3f} s ({})", s.polyhedra_time_s,
                                      s.polyhedra_stopped));
@@ -165,11 +166,13 @@ nlohmann::json stats_json(const Stats& s) {
             {"restarts", s.restarts},
             {"loop_closures", s.loop_closures},
             {"unrollings", s.unrollings},
+            {"reorders", s.reorders},
             {"spurious_errors", s.spurious_errors},
             {"unexplained_errors", s.unexplained_errors},
             {"accelerations", s.accelerations},
             {"candidates_kept", s.candidates_kept},
             {"candidates_abstracted", s.candidates_abstracted},
+            {"candidates_learnt", s.learnt_candidates},
             {"polyhedra", {{"time_s", s.polyhedra_time_s},
                            {"facts", s.polyhedra_facts},
                            {"candidates", s.polyhedra_candidates},

@@ -26,7 +26,9 @@ Explorer::Explorer(const Program& program, const Options& options, StrategyTrait
     , header_frame_(program.points.size(), -1)
     , summaries_(traits.interpolate && !traits.loops)
     , record_(options.record_tree)
-    , polyhedra_(traits.loops ? invariants : nullptr) {
+    , polyhedra_(traits.loops ? invariants : nullptr)
+    , learnt_(program.points.size())
+    , body_first_rules_(program.points.size()) {
     for (PointId p = 0; p < program.points.size(); ++p) types_.push_back(state_types(program, p));
 }
 
@@ -230,6 +232,17 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
             no_escape_known();
             return leave({}, true, proofs);
         }
+        std::size_t learnt_at = 0;
+        if (unrolled && options_.learn && learn_at_unrolling(t.next_point, t.next_state, node, learnt_at)) {
+            solver_.pop();
+            restart_target_ = learnt_at;
+            return Visit::restart;
+        }
+        if (unrolled && options_.reorder && reorder_at_unrolling(t.next_point, node, learnt_at)) {
+            solver_.pop();
+            restart_target_ = learnt_at;
+            return Visit::restart;
+        }
         if (unrolled) ++stats_.unrollings;  // explored as one more iteration
         // A new copy of the header: the first one, or an unrolled iteration, which gets
         // candidates of its own, unless loops are nested in this one (a copy between an
@@ -248,6 +261,7 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
     f.state = t.next_state;
     f.depth = depth;
     f.cells_begin = cells_begin;
+    if (traits_.loops && !body_first_.empty()) f.body_first = body_first_[static_cast<std::size_t>(graph_.component[f.point])] != 0;
     if (new_header) install_header(f);
     if (slackening()) {
         f.step = solver_.conjunction(t.constraints);
@@ -491,7 +505,7 @@ Result Explorer::search() {
         std::uint32_t rule = 0;
         bool may_defer = false;
         if (!f.second_pass && f.next_rule < rules.size()) {
-            rule = rules[f.next_rule++];
+            rule = rule_of(f, f.next_rule++);
             // Inside a loop, a successor infeasible now may become feasible once a loop
             // closure abstracts the header: try it after the others.
             may_defer = traits_.loops && headers_on_path_ > 0;

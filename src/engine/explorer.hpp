@@ -51,6 +51,9 @@ struct Candidate {
     // state the program reaches there, so invariant along every concrete way back; a proof
     // may lean on it like on a remainder.
     bool polyhedra = false;
+    // Learnt when the loop had to be unrolled: the precondition, along the way back that
+    // broke it, of a candidate a refutation needs (inductive strengthening).
+    bool learnt = false;
     // Kept by a closure of its loop at least once (shown invariant along some way back).
     bool closed = false;
     // An outer loop's closure abstracted what implied it (nested-header weakening): off for
@@ -69,10 +72,27 @@ struct LoopProof {
 struct Header {
     std::vector<Candidate> candidates;
     std::vector<Term> groups;                // per group: the conjunct it came from
-    solver::CellId first_candidate = 0;      // candidates' cells are consecutive
+    // The candidates made with the header have consecutive cells from first_candidate;
+    // those learnt later (Explorer::learn_at_unrolling) have cells after the header's others.
+    solver::CellId first_candidate = 0;
+    std::size_t consecutive = 0;
     std::vector<solver::CellId> links;       // renamed state = incoming state, off but when
                                              // checking a path concretely
     std::vector<Term> entry_state;           // the incoming state, before renaming
+    Term entry_projection = 0;               // the path's projection onto it (point variables)
+    // The last goal whose closure (or forced subsumption) abstracted one of its candidates,
+    // and the last whose outer loop's closure made one stale (nested-header weakening).
+    std::uint64_t last_abstraction = 0;
+    std::uint64_t last_stale = 0;
+
+    // The index of the candidate whose cell is `c`, if `c` is a candidate's.
+    [[nodiscard]] std::optional<std::size_t> candidate_of(solver::CellId c) const {
+        if (c >= first_candidate && c < first_candidate + consecutive) return c - first_candidate;
+        for (std::size_t i = consecutive; i < candidates.size(); ++i) {
+            if (candidates[i].cell == c) return i;
+        }
+        return std::nullopt;
+    }
 };
 
 class Explorer {
@@ -97,7 +117,10 @@ private:
         // cells_end). Nothing when elimination failed: then cores below are path-wide.
         std::optional<Term> summary;
         std::size_t summary_begin = 0;
-        std::size_t next_rule = 0;            // next of Point::rules to try
+        std::size_t next_rule = 0;            // next of Point::rules to try (rule_of)
+        // Its rules that stay in its loop first, then those that leave it (reorder_at_unrolling);
+        // fixed when the frame is made, so a frame's order never changes under it.
+        bool body_first = false;
         std::vector<solver::CellId> max_cells;  // prefix cells annotated max (the rest: neutral)
         std::vector<LoopProof> loop_proofs;     // prefix cells loop closures below relied on
         bool complete = true;                 // no part of the subtree was cut or unknown
@@ -181,6 +204,31 @@ private:
     std::optional<Counterexample> unrolled_error(std::size_t k, const std::vector<std::uint32_t>& cycle,
                                                  const Integer& iterations, const PathStep& step);
     void restart(std::size_t h);
+    // Inductive strengthening at an unrolling (lazy annotation, by preconditions): the goal
+    // at `point` with `state` closes against no copy of its loop's header. When a candidate of
+    // the first copy that a refutation locked or a proof relies on does not survive this way
+    // back, the states from which it breaks it are projected onto the header's state; each
+    // comparison of that precondition, complemented, is a new candidate of the header (when
+    // the path into it entails it). True when it found one: they wait in learnt_pending_ for
+    // the restart of that header, returned in `header`.
+    bool learn_at_unrolling(PointId point, const std::vector<Term>& state, std::uint64_t node,
+                            std::size_t& header);
+    // The learnt candidates waiting, added to the header frame hi (its scope on top).
+    void add_learnt(std::size_t hi);
+    // The other way out of an unrolling: the loop's first copy explored a way out of the loop
+    // before its way back, and the proofs of that exit rely on candidates (blocked) that the
+    // way back breaks. The loop's points then try the rules that stay in the loop first, and
+    // the header restarts: its exits are explored after a closure has abstracted what the
+    // loop does not keep, and their proofs rely only on what it keeps. Once per header copy.
+    bool reorder_at_unrolling(PointId point, std::uint64_t node, std::size_t& header);
+    // The k-th rule a frame tries: Point::rules in order, or body first (Frame::body_first).
+    [[nodiscard]] std::uint32_t rule_of(const Frame& f, std::size_t k);
+    [[nodiscard]] bool stays_in_loop(std::uint32_t rule) const;
+    // May the header frame hi restart for learn_at_unrolling or reorder_at_unrolling? A
+    // restart discards hi's subtree but not what that subtree did to other headers: an
+    // outer header's candidates it abstracted, or hi's own it made stale. Those would then
+    // rest on closures no longer in the tree (and no certificate would hold).
+    [[nodiscard]] bool may_restart_cleanly(std::size_t hi) const;
     // Removes abstracted candidates from a set of max cells: only the proof of their own
     // invariance used them, and that proof is moot once they are abstracted.
     void drop_abstracted(std::vector<solver::CellId>& cells) const;
@@ -300,6 +348,13 @@ private:
                                                 // abstracted at (its candidates: last_abstracted_)
     std::vector<std::optional<std::vector<Integer>>> step_moduli_;  // per point, when computed
     const PointInvariants* polyhedra_ = nullptr;
+    // Per point: the candidates learnt at its unrollings (over the point variables), offered
+    // to every later copy of that header too; and those waiting for the restart.
+    std::vector<std::vector<Term>> learnt_;
+    std::vector<Term> learnt_pending_;
+    std::vector<char> body_first_;  // per component of the point graph: loops explored body first
+    std::vector<std::optional<std::vector<std::uint32_t>>> body_first_rules_;  // per point, when made
+    static constexpr std::size_t max_learnt_per_header = 8;
     std::vector<std::optional<std::vector<Term>>> polyhedra_terms_;  // per point, when made
 };
 

@@ -364,10 +364,21 @@ void Explorer::install_header(Frame& f) {
         ++group;
         ++stats_.polyhedra_candidates;
     }
+    // What an unrolling of this loop taught (learn_at_unrolling), where the path entails it.
+    for (Term fact : learnt_[f.point]) {
+        if (known(fact)) continue;
+        if (solver_.entails(solver_.instantiate(fact, f.state, types), nullptr) != Answer::unsat) continue;
+        h.groups.push_back(fact);
+        add(fact, "learnt");
+        h.candidates.back().learnt = true;
+        ++group;
+    }
+    h.consecutive = h.candidates.size();
     for (std::size_t i = 0; i < renamed.size(); ++i) {
         if (modified[i]) h.links.push_back(solver_.add_switchable_cell(solver_.equal(renamed[i], f.state[i]), false));
     }
     h.entry_state = f.state;
+    h.entry_projection = *projected;
     f.state = std::move(renamed);
     f.header = std::move(h);
 }
@@ -397,11 +408,10 @@ void Explorer::note_core(const std::vector<CellId>& core, const Candidate* self)
     for (Frame& g : frames_) {
         if (!g.header) continue;
         Header& h = *g.header;
-        const CellId first = h.first_candidate;
-        const auto end = static_cast<CellId>(first + h.candidates.size());
         for (CellId c : core) {
-            if (c < first || c >= end) continue;
-            Candidate& cand = h.candidates[c - first];
+            auto i = h.candidate_of(c);
+            if (!i) continue;
+            Candidate& cand = h.candidates[*i];
             cand.max = true;
             if (&cand != self) cand.blocked = true;
         }
@@ -563,7 +573,6 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
     // need, each proof asked first of premises already settled; the other candidates that
     // need premises are abstracted, as at a header with nothing locked.
     if (!all_abstractable && may_abstract) {
-        const CellId first = h.first_candidate;
         std::vector<char> settled(n, 0), needed(n, 0);
         std::vector<std::size_t> work;
         for (std::size_t i : pending) {
@@ -586,8 +595,9 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
                 return false;  // the fixpoint found it invariant, so only an unknown gets here
             }
             for (CellId c : proof) {
-                if (c < first || c >= first + n) continue;
-                const std::size_t k = c - first;
+                auto premise = h.candidate_of(c);
+                if (!premise) continue;
+                const std::size_t k = *premise;
                 if (!needed[k] && !proven[k]) {
                     needed[k] = settled[k] = 1;  // a premise: it must stay, and be proved too
                     work.push_back(k);
@@ -622,6 +632,7 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
     }
     for (std::size_t i : abstracted) {
         h.candidates[i].min = true;
+        h.last_abstraction = stats_.nodes;
         solver_.set_active(h.candidates[i].cell, false);
         if (record_) {
             last_abstracted_.push_back(solver_.to_clp(h.candidates[i].formula, point_names(hf.point)));
@@ -649,6 +660,7 @@ bool Explorer::weaken_inner(std::size_t hi, const std::vector<CellId>& abstracte
                             std::vector<std::string>& weakened_text) {
     std::vector<std::pair<std::size_t, std::size_t>> weakened;  // (frame, candidate)
     std::vector<Candidate*> stale;  // abstracted already, and no longer following either
+    std::vector<std::size_t> touched;  // the frames of the headers those belong to
     std::vector<CellId> off = abstracted;
     for (CellId c : off) solver_.set_active(c, false);
     auto undo = [&] {
@@ -674,6 +686,7 @@ bool Explorer::weaken_inner(std::size_t hi, const std::vector<CellId>& abstracte
             // lock): the path no longer implies it.
             if (d.min) {
                 stale.push_back(&d);
+                touched.push_back(k);
                 continue;
             }
             if (d.locked || d.blocked) return undo();  // a proof below relies on it
@@ -702,8 +715,10 @@ bool Explorer::weaken_inner(std::size_t hi, const std::vector<CellId>& abstracte
     }
     for (CellId c : abstracted) solver_.set_active(c, true);  // the caller abstracts them
     for (Candidate* d : stale) d->stale = true;
+    for (std::size_t k : touched) frames_[k].header->last_stale = stats_.nodes;
     for (auto [k, i] : weakened) {
         Frame& g = frames_[k];
+        g.header->last_abstraction = g.header->last_stale = stats_.nodes;
         Candidate& d = g.header->candidates[i];
         d.min = true;
         d.stale = true;
@@ -799,6 +814,7 @@ bool Explorer::forced_subsumption(const MemoEntry& e, PointId point, const std::
             continue;
         }
         cand.min = true;  // its cell is off already
+        hf.header->last_abstraction = stats_.nodes;
         if (record_) {
             std::string text = solver_.to_clp(cand.formula, point_names(hf.point));
             rec_mark(cand.cell, Mark::min);
@@ -872,8 +888,8 @@ Explorer::Visit Explorer::on_error(std::uint64_t node, PathStep step) {
             // perhaps one half: the other may still be slackened away).
             std::vector<CellId> needed;
             for (CellId c : core) {
-                if (c < h.first_candidate || c >= h.first_candidate + h.candidates.size()) continue;
-                if (h.candidates[c - h.first_candidate].min) needed.push_back(c);
+                auto i = h.candidate_of(c);
+                if (i && h.candidates[*i].min) needed.push_back(c);
             }
             if (!needed.empty()) {
                 std::vector<std::string> locks;
@@ -912,8 +928,8 @@ void Explorer::drop_abstracted(std::vector<CellId>& cells) const {
         if (!g.header) continue;
         const Header& h = *g.header;
         std::erase_if(cells, [&](CellId c) {
-            return c >= h.first_candidate && c < h.first_candidate + h.candidates.size() &&
-                   h.candidates[c - h.first_candidate].min;
+            auto i = h.candidate_of(c);
+            return i && h.candidates[*i].min;
         });
     }
 }
@@ -950,11 +966,183 @@ void Explorer::restart(std::size_t hi) {
         }
         rec_event("restart", h.node, fmt::format("restart {} at node {}", stats_.restarts + 1, h.node));
     }
+    add_learnt(hi);
     memo_.erase_newer_than(h.node);
     std::erase_if(invariants_, [&](const Invariant& i) { return i.node > h.node; });
     std::erase_if(header_reports_, [&](const HeaderReport& r) { return r.node > h.node; });
     solver_.forget_model();
     ++stats_.restarts;
+}
+
+bool Explorer::learn_at_unrolling(PointId point, const std::vector<Term>& state, std::uint64_t node,
+                                  std::size_t& header) {
+    const int first = header_frame_[point];
+    if (first < 0) return false;
+    const auto hi = static_cast<std::size_t>(first);
+    Frame& hf = frames_[hi];
+    // Only at the first return to the first copy: farther copies close only exactly, and
+    // what they would learn is what the first copy learns on its own way back.
+    if (hf.previous_header >= 0 || !hf.header) return false;
+    if (learnt_[point].size() >= max_learnt_per_header) return false;
+    // and only when the way back is one iteration (a header with loops nested in it has no
+    // copies: its way back may run around it several times, and a precondition of several
+    // iterations is a weak one).
+    if (on_path_[point] != 1 || !may_restart_cleanly(hi)) return false;
+    Header& h = *hf.header;
+    const std::vector<Type>& types = types_[point];
+    const std::vector<bool>& modified = graph_.modified[point];
+    std::vector<std::string> names = point_names(point);
+    std::vector<Term> from, to;
+    for (std::size_t i = 0; i < state.size(); ++i) {
+        if (hf.state[i] != state[i]) {
+            from.push_back(hf.state[i]);
+            to.push_back(state[i]);
+        }
+    }
+    // The way back: the cells after the header's own, as they are (inner headers' candidates
+    // included), without the header's candidates: the precondition is of the way alone.
+    std::vector<CellId> way;
+    for (CellId c = static_cast<CellId>(hf.cells_end); c < solver_.cell_count(); ++c) {
+        if (solver_.is_active(c)) way.push_back(c);
+    }
+    std::unordered_set<std::string> printed;
+    // What must stay at the header whatever else goes: a fact these imply adds nothing.
+    std::vector<Term> settled;
+    for (const Candidate& c : h.candidates) {
+        printed.insert(solver_.to_clp(c.formula, names));
+        if (!c.min && (c.locked || c.blocked || c.remainder || c.polyhedra)) settled.push_back(c.formula);
+    }
+    std::vector<std::string> lines;
+    for (const Candidate& c : h.candidates) {
+        if (c.min || !(c.locked || c.blocked)) continue;
+        Term broken = solver_.negation(solver_.substitute(solver_.cell_term(c.cell), from, to));
+        std::optional<Term> pre = solver_.project(way, hf.state, types, broken);
+        // No state breaks it this way: it is not what failed.
+        if (!pre || solver_.check_alone(*pre, solver::Purpose::entailment) != Answer::sat) continue;
+        for (Term atom : solver_.conjuncts(*pre)) {
+            if (learnt_[point].size() >= max_learnt_per_header) break;
+            std::optional<Term> fact = solver_.complement(atom);
+            if (!fact) continue;
+            std::vector<std::uint32_t> vars = solver_.point_vars_in(*fact);
+            if (std::none_of(vars.begin(), vars.end(), [&](auto v) { return modified[v]; })) continue;
+            std::string text = solver_.to_clp(*fact, names);
+            if (!printed.insert(text).second) continue;
+            // Nothing learnt that those say already (x >= -1 beside x >= 0).
+            settled.push_back(solver_.negation(*fact));
+            const bool implied =
+                solver_.check_alone(solver_.conjunction(settled), solver::Purpose::entailment) == Answer::unsat;
+            settled.pop_back();
+            if (implied) continue;
+            // A candidate holds where the loop is entered: the path up to the header says so
+            // (asked of its projection there: the way back is on the solver's path too).
+            Term outside = solver_.conjunction(std::vector<Term>{h.entry_projection, solver_.negation(*fact)});
+            if (solver_.check_alone(outside, solver::Purpose::entailment) != Answer::unsat) continue;
+            learnt_[point].push_back(*fact);
+            learnt_pending_.push_back(*fact);
+            lines.push_back(fmt::format("{} (from {}, broken on the way back to node {})", text,
+                                        solver_.to_clp(c.formula, names), node));
+        }
+    }
+    if (learnt_pending_.empty()) return false;
+    if (record_) {
+        rec_kind(node, NodeKind::restarted);
+        TreeNode* n = rec_node(node);
+        n->loop_ancestor = hf.node;
+        for (Term fact : learnt_pending_) n->learnt.push_back(solver_.to_clp(fact, names));
+        for (std::string& line : lines) rec_event("learn", hf.node, std::move(line));
+    }
+    header = hi;
+    return true;
+}
+
+bool Explorer::may_restart_cleanly(std::size_t hi) const {
+    const std::uint64_t since = frames_[hi].node;
+    if (frames_[hi].header->last_stale > since) return false;
+    for (std::size_t k = 0; k < hi; ++k) {
+        if (frames_[k].header && frames_[k].header->last_abstraction > since) return false;
+    }
+    return true;
+}
+
+bool Explorer::stays_in_loop(std::uint32_t rule) const {
+    const Rule& r = program_.rules[rule];
+    return r.body_point != no_point && graph_.on_cycle[r.head_point] &&
+           graph_.component[r.body_point] == graph_.component[r.head_point];
+}
+
+std::uint32_t Explorer::rule_of(const Frame& f, std::size_t k) {
+    const std::vector<std::uint32_t>& rules = program_.points[f.point].rules;
+    if (!f.body_first) return rules[k];
+    std::optional<std::vector<std::uint32_t>>& order = body_first_rules_[f.point];
+    if (!order) {
+        order.emplace();
+        for (std::uint32_t r : rules) {
+            if (stays_in_loop(r)) order->push_back(r);
+        }
+        for (std::uint32_t r : rules) {
+            if (!stays_in_loop(r)) order->push_back(r);
+        }
+    }
+    return (*order)[k];
+}
+
+bool Explorer::reorder_at_unrolling(PointId point, std::uint64_t node, std::size_t& header) {
+    const int first = header_frame_[point];
+    if (first < 0) return false;
+    const auto hi = static_cast<std::size_t>(first);
+    Frame& hf = frames_[hi];
+    if (hf.previous_header >= 0 || !hf.header || hf.body_first || on_path_[point] != 1) return false;
+    if (!may_restart_cleanly(hi)) return false;
+    const bool relied_on = std::any_of(hf.header->candidates.begin(), hf.header->candidates.end(),
+                                       [](const Candidate& c) { return !c.min && c.blocked && !c.locked; });
+    if (!relied_on) return false;
+    // Some point of the loop, from the header up, has tried a way out of the loop already.
+    const auto component = graph_.component[point];
+    bool left = false;
+    for (std::size_t k = hi; k < frames_.size() && !left; ++k) {
+        const Frame& g = frames_[k];
+        if (graph_.component[g.point] != component) continue;
+        for (std::size_t r = 0; r < g.next_rule && !left; ++r) left = !stays_in_loop(rule_of(g, r));
+    }
+    if (!left) return false;
+    if (body_first_.empty()) body_first_.assign(program_.points.size(), 0);
+    body_first_[static_cast<std::size_t>(component)] = 1;
+    hf.body_first = true;
+    ++stats_.reorders;
+    if (record_) {
+        rec_kind(node, NodeKind::restarted);
+        rec_node(node)->loop_ancestor = hf.node;
+        rec_event("reorder", hf.node, fmt::format("the loop's points try the rules that stay in it "
+                                                  "first (from node {})", node));
+    }
+    header = hi;
+    return true;
+}
+
+void Explorer::add_learnt(std::size_t hi) {
+    if (learnt_pending_.empty()) return;
+    Frame& hf = frames_[hi];
+    Header& h = *hf.header;
+    const std::vector<Type>& types = types_[hf.point];
+    std::vector<std::string> names = point_names(hf.point);
+    TreeNode* node = record_ ? rec_node(hf.node) : nullptr;
+    for (Term fact : learnt_pending_) {
+        Candidate c;
+        c.formula = fact;
+        c.group = static_cast<std::uint32_t>(h.groups.size());
+        c.learnt = true;
+        c.cell = solver_.add_switchable_cell(solver_.instantiate(fact, hf.state, types), true);
+        h.groups.push_back(fact);
+        h.candidates.push_back(c);
+        ++stats_.learnt_candidates;
+        if (node) {
+            cell_origin_.resize(solver_.cell_count());
+            cell_origin_[c.cell] = {hf.node, static_cast<std::uint32_t>(node->constraints.size())};
+            node->constraints.push_back({solver_.to_clp(fact, names), Mark::neutral, true, false, "learnt"});
+        }
+    }
+    learnt_pending_.clear();
+    hf.cells_end = solver_.cell_count();
 }
 
 // The candidates a proof below used (max) hold at the header because the path up to it

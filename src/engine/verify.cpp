@@ -61,6 +61,8 @@ void add_stats(Stats& total, const Stats& s) {
     total.candidates_kept += s.candidates_kept;
     total.candidates_abstracted += s.candidates_abstracted;
     total.polyhedra_candidates += s.polyhedra_candidates;
+    total.learnt_candidates += s.learnt_candidates;
+    total.reorders += s.reorders;
     total.certificate_build_time_s += s.certificate_build_time_s;
     total.memo_entries += s.memo_entries;
     total.memo_hits += s.memo_hits;

@@ -211,6 +211,30 @@ std::optional<std::pair<Term, Term>> Solver::equation_halves(Term t) {
     return std::make_pair(impl_->add(a <= b), impl_->add(a >= b));
 }
 
+std::optional<Term> Solver::complement(Term t) {
+    z3::expr e = impl_->at(t);
+    if (!e.is_app()) return std::nullopt;
+    if (e.decl().decl_kind() == Z3_OP_NOT) {
+        z3::expr inner = e.arg(0);
+        if (!inner.is_app()) return std::nullopt;
+        switch (inner.decl().decl_kind()) {
+        case Z3_OP_LE: case Z3_OP_GE: case Z3_OP_LT: case Z3_OP_GT:
+            return impl_->add(inner);
+        default:
+            return std::nullopt;
+        }
+    }
+    if (e.num_args() != 2 || !(e.arg(0).is_int() || e.arg(0).is_real())) return std::nullopt;
+    z3::expr a = e.arg(0), b = e.arg(1);
+    switch (e.decl().decl_kind()) {
+    case Z3_OP_LE: return impl_->add(a > b);
+    case Z3_OP_GE: return impl_->add(a < b);
+    case Z3_OP_LT: return impl_->add(a >= b);
+    case Z3_OP_GT: return impl_->add(a <= b);
+    default: return std::nullopt;
+    }
+}
+
 std::vector<std::uint32_t> Solver::point_vars_in(Term t) {
     std::unordered_set<unsigned> seen;
     std::vector<std::uint32_t> out;

@@ -97,6 +97,9 @@ public:
     std::vector<Term> conjuncts(Term t);
     // For an arithmetic equation a = b: the two halves a <= b and a >= b.
     std::optional<std::pair<Term, Term>> equation_halves(Term t);
+    // For an arithmetic comparison (a =< b, a < b, a >= b, a > b, or the negation of one):
+    // the comparison that holds exactly when it does not. Nothing for any other formula.
+    std::optional<Term> complement(Term t);
     // The positions i with solve_for[i] that the equations among `conjuncts` fix as
     // `point_var(i) = t`, t linear over the other positions: (i, t), for the differences of
     // loop-header candidates. Inequalities and non-linear equations are ignored.

@@ -37,6 +37,7 @@ Style style_of(NodeKind k) {
     case NodeKind::closed: return {"box", "plum"};
     case NodeKind::error_real: return {"octagon", "tomato"};
     case NodeKind::error_spurious: return {"octagon", "orange"};
+    case NodeKind::restarted: return {"box", "lightsalmon"};
     case NodeKind::cut: return {"box", "khaki"};
     case NodeKind::unknown: return {"box", "yellow"};
     }
@@ -76,9 +77,11 @@ std::string tree_dot(const Tree& t, const TreeFormat& f) {
             out += fmt::format("  n{} -> n{} [style=dashed, constraint=false, label=\"subsumed\"];\n",
                                n.id, n.subsumer);
         }
-        if (n.kind == NodeKind::closed || n.kind == NodeKind::error_spurious) {
+        if (n.kind == NodeKind::closed || n.kind == NodeKind::error_spurious ||
+            n.kind == NodeKind::restarted) {
             out += fmt::format("  n{} -> n{} [style=dotted, constraint=false, label=\"{}\"];\n", n.id,
-                               n.loop_ancestor, n.kind == NodeKind::closed ? "loop" : "refine");
+                               n.loop_ancestor, n.kind == NodeKind::closed ? "loop"
+                                                : n.kind == NodeKind::restarted ? "restart" : "refine");
         }
     }
     if (hidden > 0) {
@@ -87,7 +90,8 @@ std::string tree_dot(const Tree& t, const TreeFormat& f) {
     out += "  subgraph cluster_legend {\n    label=\"legend\"; fontsize=10;\n";
     for (NodeKind k : {NodeKind::expanded, NodeKind::infeasible, NodeKind::terminal,
                        NodeKind::subsumed, NodeKind::closed, NodeKind::error_real,
-                       NodeKind::error_spurious, NodeKind::cut, NodeKind::unknown}) {
+                       NodeKind::error_spurious, NodeKind::restarted, NodeKind::cut,
+                       NodeKind::unknown}) {
         Style s = style_of(k);
         out += fmt::format("    legend_{} [shape={}, fillcolor={}, label=\"{}\"];\n",
                            static_cast<int>(k), s.shape, s.color, to_string(k));

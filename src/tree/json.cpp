@@ -44,13 +44,15 @@ nlohmann::json document(const Tree& t, const std::string& result_json) {
             j["subsumer_interpolant"] = n.subsumer_interpolant;
             edges.push_back({{"from", n.id}, {"to", n.subsumer}, {"kind", "subsumption"}});
         }
-        if (n.kind == NodeKind::closed || n.kind == NodeKind::error_spurious) {
+        if (n.kind == NodeKind::closed || n.kind == NodeKind::error_spurious ||
+            n.kind == NodeKind::restarted) {
             j["loop_ancestor"] = n.loop_ancestor;
             edges.push_back({{"from", n.id}, {"to", n.loop_ancestor}, {"kind", "loop"}});
         }
         if (!n.abstracted.empty()) j["abstracted"] = n.abstracted;
         if (!n.kept.empty()) j["kept"] = n.kept;
         if (!n.locks.empty()) j["locks"] = n.locks;
+        if (!n.learnt.empty()) j["learnt"] = n.learnt;
         if (n.parent != 0) edges.push_back({{"from", n.parent}, {"to", n.id}, {"kind", "tree"}});
         nodes.push_back(std::move(j));
     }

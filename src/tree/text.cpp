@@ -15,6 +15,7 @@ const char* to_string(NodeKind k) {
     case NodeKind::closed: return "closed";
     case NodeKind::error_real: return "error";
     case NodeKind::error_spurious: return "spurious error";
+    case NodeKind::restarted: return "restarted";
     case NodeKind::cut: return "cut";
     case NodeKind::unknown: return "unknown";
     }
@@ -87,6 +88,16 @@ std::string node_reason(const TreeNode& n) {
         for (const auto& l : n.locks) s += " " + l + ";";
         s.pop_back();
         return s + ", restart";
+    }
+    case NodeKind::restarted: {
+        if (n.learnt.empty()) {
+            return fmt::format("restarted: header [{}] tries its loop's way back before its exits",
+                               n.loop_ancestor);
+        }
+        std::string s = fmt::format("restarted: header [{}] learns", n.loop_ancestor);
+        for (const auto& l : n.learnt) s += " " + l + ";";
+        s.pop_back();
+        return s;
     }
     case NodeKind::error_real: return "error: reachable (the counterexample)";
     default: return to_string(n.kind);

@@ -1,0 +1,100 @@
+// What minimax does at a loop header before it unrolls (explorer_loops.cpp): it learns the
+// precondition of a candidate that the way back breaks (learn_at_unrolling), or it tries the
+// loop's ways back before its exits (reorder_at_unrolling). Each is checked by the counts of
+// the search with it and without it, and by what the derivation tree says.
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "engine_support.hpp"
+
+using namespace clpi;
+using clpi::test::must_parse;
+
+namespace {
+
+std::string read_clp(const std::string& name) {
+    std::ifstream in(CLPI_SOURCE_DIR "/clp/" + name);
+    REQUIRE(in.good());
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+Result run(const std::string& text, bool learn, bool reorder, bool tree = false) {
+    Options o;
+    o.learn = learn;
+    o.reorder = reorder;
+    o.record_tree = tree;
+    // Without the mechanism these loops only unroll: a node budget ends those runs.
+    o.max_nodes = 1500;
+    return verify(must_parse(text), o);
+}
+
+const TreeNode* find_kind(const Tree& t, NodeKind kind) {
+    auto it = std::find_if(t.nodes.begin(), t.nodes.end(), [&](const TreeNode& n) { return n.kind == kind; });
+    return it == t.nodes.end() ? nullptr : &*it;
+}
+
+}  // namespace
+
+TEST_CASE("learn: a candidate's precondition along the way back closes a nested loop") {
+    const std::string text = read_clp("ctigar-nest-if8.clp");
+    Result r = run(text, true, true, true);
+    CHECK(r.verdict == Verdict::safe);
+    CHECK(r.stats.learnt_candidates == 1);
+    CHECK(r.stats.restarts == 1);
+    CHECK(r.stats.nodes < 100);
+    // The tree: the goal that could not close became `restarted`, with what its header learnt,
+    // and the header shows the candidate with its origin.
+    REQUIRE(r.tree);
+    const TreeNode* at = find_kind(*r.tree, NodeKind::restarted);
+    REQUIRE(at != nullptr);
+    CHECK(at->learnt == std::vector<std::string>{"K >= -4"});
+    CHECK(at->discarded);
+    const TreeNode& header = r.tree->nodes.at(at->loop_ancestor - 1);
+    CHECK(std::any_of(header.constraints.begin(), header.constraints.end(), [](const TreeConstraint& c) {
+        return c.candidate && c.origin == "learnt" && c.text == "K >= -4";
+    }));
+
+    Result without = run(text, false, true);
+    CHECK(without.verdict == Verdict::unknown);
+    CHECK(without.stats.learnt_candidates == 0);
+    CHECK(without.stats.unrollings > 10);
+}
+
+TEST_CASE("learn: nothing is learnt that does not hold where the loop is entered") {
+    // i = 0; while (*) i++; with the error i < 0 behind it: i >= 0 (half of i = 0) is
+    // invariant, so no closure fails and nothing is learnt. The count of the search with
+    // learning is that of the search without.
+    const char* text = "?- p(0, I).\n"
+                       "p(0, I) :- p(1, I1), I1 = 0.\n"
+                       "p(1, I) :- p(1, I1), I1 = I + 1.\n"
+                       "p(1, I) :- error, I < 0.\n";
+    Result with = run(text, true, true);
+    Result without = run(text, false, false);
+    CHECK(with.verdict == Verdict::safe);
+    CHECK(with.stats.learnt_candidates == 0);
+    CHECK(with.stats.nodes == without.stats.nodes);
+}
+
+TEST_CASE("reorder: a loop whose exit was proved with the first iteration's values tries its way back first") {
+    const std::string text = read_clp("merged-loops.clp");
+    Result r = run(text, true, true, true);
+    CHECK(r.verdict == Verdict::safe);
+    CHECK(r.stats.reorders == 1);
+    CHECK(r.stats.unrollings == 0);
+    CHECK(r.stats.learnt_candidates == 0);
+    CHECK(r.stats.nodes < 100);
+    REQUIRE(r.tree);
+    const TreeNode* at = find_kind(*r.tree, NodeKind::restarted);
+    REQUIRE(at != nullptr);
+    CHECK(at->learnt.empty());
+    CHECK(std::any_of(r.tree->events.begin(), r.tree->events.end(),
+                      [](const TreeEvent& e) { return e.kind == "reorder"; }));
+
+    Result without = run(text, true, false);
+    CHECK(without.verdict == Verdict::unknown);
+    CHECK(without.stats.reorders == 0);
+    CHECK(without.stats.unrollings > 10);
+}
