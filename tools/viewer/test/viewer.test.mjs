@@ -1,5 +1,5 @@
 // The derivation-tree viewer in a real browser: headless Chromium (Debian's package) driven
-// by Playwright. For two teaching programs: the page loads without a console error, shows
+// by Playwright. For four teaching programs: the page loads without a console error, shows
 // every node, stepping highlights nodes in the order the search met them, and clicking a
 // subsumed node shows its subsumer and the entailment. Screenshots go to OUT_DIR.
 //
@@ -32,7 +32,7 @@ const browser = await chromium.launch({
          '--disable-component-update', '--disable-sync'],
 });
 try {
-  for (const name of ['rv11-fig1b-lock', 'lazy-diamond']) {
+  for (const name of ['rv11-fig1b-lock', 'lazy-diamond', 'merged-loops', 'ctigar-nest-if8']) {
     const { html, doc } = page_for(name);
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     const errors = [];
@@ -57,7 +57,7 @@ try {
     check(hiddenAtStart > 0, name + ': nodes not yet created are hidden while stepping');
     await page.click('#last');
 
-    const subsumed = doc.nodes.find(n => n.kind === 'subsumed');
+    const subsumed = doc.nodes.find(n => n.kind === 'subsumed' && n.core && n.core.length > 0);
     if (subsumed) {
       await page.click('span.node[data-id="' + subsumed.id + '"]');
       const panel = await page.locator('#panel').innerText();
@@ -71,6 +71,13 @@ try {
       const panel = await page.locator('#panel').innerText();
       check(panel.includes('kept (invariant): ' + closed.kept.join('; ')),
             name + ': clicking closed node ' + closed.id + ' shows the candidates it kept');
+    }
+    const restarted = doc.nodes.find(n => n.kind === 'restarted');
+    if (restarted) {
+      await page.click('span.node[data-id="' + restarted.id + '"]');
+      const panel = await page.locator('#panel').innerText();
+      check(panel.includes('restarted') && (!restarted.learnt || panel.includes(restarted.learnt.join('; '))),
+            name + ': clicking restarted node ' + restarted.id + ' shows its kind and what its header learnt');
     }
     const restart = doc.events.find(e => e.kind === 'restart');
     if (restart) {
