@@ -51,9 +51,6 @@ struct Candidate {
     // state the program reaches there, so invariant along every concrete way back; a proof
     // may lean on it like on a remainder.
     bool polyhedra = false;
-    // Learnt when the loop had to be unrolled: the precondition, along the way back that
-    // broke it, of a candidate a refutation needs (inductive strengthening).
-    bool learnt = false;
     // Kept by a closure of its loop at least once (shown invariant along some way back).
     bool closed = false;
     // An outer loop's closure abstracted what implied it (nested-header weakening): off for
@@ -158,6 +155,10 @@ private:
     // `core`: every cell the closure used; `proofs`: per candidate kept, the cells of its proof.
     bool close_loop(std::size_t h, const std::vector<Term>& state, std::vector<solver::CellId>& core,
                     std::vector<LoopProof>& proofs);
+    // The positions where a goal's state differs from its header's (renamed) state: what a
+    // candidate at the header becomes at the goal is its term with `from` replaced by `to`.
+    static void changed_positions(const std::vector<Term>& header, const std::vector<Term>& goal,
+                                  std::vector<Term>& from, std::vector<Term>& to);
     // Nested-header weakening: the candidates of the headers below frame hi that no longer
     // follow from the path once `abstracted` (cells of hi's candidates) are off are
     // abstracted too. All or nothing: false, with nothing changed, when one of them is locked

@@ -370,7 +370,6 @@ void Explorer::install_header(Frame& f) {
         if (solver_.entails(solver_.instantiate(fact, f.state, types), nullptr) != Answer::unsat) continue;
         h.groups.push_back(fact);
         add(fact, "learnt");
-        h.candidates.back().learnt = true;
         ++group;
     }
     h.consecutive = h.candidates.size();
@@ -431,6 +430,16 @@ bool Explorer::may_abstract(std::size_t hi) const {
     return true;
 }
 
+void Explorer::changed_positions(const std::vector<Term>& header, const std::vector<Term>& goal,
+                                 std::vector<Term>& from, std::vector<Term>& to) {
+    for (std::size_t i = 0; i < goal.size(); ++i) {
+        if (header[i] != goal[i]) {
+            from.push_back(header[i]);
+            to.push_back(goal[i]);
+        }
+    }
+}
+
 bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::vector<CellId>& core,
                           std::vector<LoopProof>& loop_proofs) {
     Frame& hf = frames_[hi];
@@ -438,13 +447,8 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
     // An unrolled copy closes only exactly; across headers nested below this one, an
     // abstraction is possible when their candidates can be weakened to match (weaken_inner).
     const bool may_abstract = hf.previous_header < 0;
-    std::vector<Term> from, to;
-    for (std::size_t i = 0; i < state.size(); ++i) {
-        if (hf.state[i] != state[i]) {
-            from.push_back(hf.state[i]);
-            to.push_back(state[i]);
-        }
-    }
+    std::vector<Term> from, to;  // the header's state, and the goal's where it differs
+    changed_positions(hf.state, state, from, to);
     const std::size_t n = h.candidates.size();
     std::vector<Term> goals(n, 0);
     // Checks candidate i at the goal with the candidates in `premises` on at the header.
@@ -992,13 +996,8 @@ bool Explorer::learn_at_unrolling(PointId point, const std::vector<Term>& state,
     const std::vector<Type>& types = types_[point];
     const std::vector<bool>& modified = graph_.modified[point];
     std::vector<std::string> names = point_names(point);
-    std::vector<Term> from, to;
-    for (std::size_t i = 0; i < state.size(); ++i) {
-        if (hf.state[i] != state[i]) {
-            from.push_back(hf.state[i]);
-            to.push_back(state[i]);
-        }
-    }
+    std::vector<Term> from, to;  // the header's state, and the goal's where it differs
+    changed_positions(hf.state, state, from, to);
     // The way back: the cells after the header's own, as they are (inner headers' candidates
     // included), without the header's candidates: the precondition is of the way alone.
     std::vector<CellId> way;
@@ -1130,7 +1129,6 @@ void Explorer::add_learnt(std::size_t hi) {
         Candidate c;
         c.formula = fact;
         c.group = static_cast<std::uint32_t>(h.groups.size());
-        c.learnt = true;
         c.cell = solver_.add_switchable_cell(solver_.instantiate(fact, hf.state, types), true);
         h.groups.push_back(fact);
         h.candidates.push_back(c);
