@@ -200,6 +200,9 @@ int run_verify(const VerifyArgs& a) {
                      "SV-COMP witness speaks of the C source\n";
         return exit_usage;
     }
+    // The second solver's first check costs it several milliseconds however small it is:
+    // started now, that cost overlaps reading the input and the search.
+    if (a.validate) start_validator(a.validator);
     ChcOrigin origin;
     const bool chc_input = is_chc_file(file);
     std::string witness_map;
@@ -232,7 +235,6 @@ int run_verify(const VerifyArgs& a) {
             report_overrun(a, *program, input_time_s, grace);
         });
     }
-    if (a.validate) start_validator(a.validator);
     Result r = verify(*program, opt);
     hard_stop.reset();
     r.stats.input_time_s = input_time_s;

@@ -9,6 +9,8 @@
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
+#include "scratch.hpp"
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -18,24 +20,16 @@ struct Run {
     std::string out, err;
 };
 
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using clpi_test::slurp;
 
-fs::path scratch() {
-    fs::path dir = fs::temp_directory_path() / ("clpi-cli-" + std::to_string(::getpid()));
-    fs::create_directories(dir);
+const clpi_test::ScratchDirectory& scratch_directory() {
+    static const clpi_test::ScratchDirectory dir("clpi-cli-");
     return dir;
 }
 
-fs::path write(const std::string& name, const std::string& text) {
-    fs::path p = scratch() / name;
-    std::ofstream(p) << text;
-    return p;
-}
+fs::path scratch() { return scratch_directory().path(); }
+
+fs::path write(const std::string& name, const std::string& text) { return scratch_directory().write(name, text); }
 
 Run clpi(const std::string& args, const std::string& stdin_text = "") {
     fs::path dir = scratch();

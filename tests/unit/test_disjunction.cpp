@@ -15,6 +15,7 @@
 #include "engine/counterexample.hpp"
 #include "engine_support.hpp"
 #include "program_equal.hpp"
+#include "scratch.hpp"
 
 using namespace clpi;
 namespace fs = std::filesystem;
@@ -46,24 +47,16 @@ bool contains(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
 }
 
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using clpi_test::slurp;
 
-fs::path scratch() {
-    fs::path dir = fs::temp_directory_path() / ("clpi-disj-" + std::to_string(::getpid()));
-    fs::create_directories(dir);
+const clpi_test::ScratchDirectory& scratch_directory() {
+    static const clpi_test::ScratchDirectory dir("clpi-disj-");
     return dir;
 }
 
-fs::path write(const std::string& name, const std::string& text) {
-    fs::path p = scratch() / name;
-    std::ofstream(p) << text;
-    return p;
-}
+fs::path scratch() { return scratch_directory().path(); }
+
+fs::path write(const std::string& name, const std::string& text) { return scratch_directory().write(name, text); }
 
 struct Run {
     int status;
