@@ -39,6 +39,9 @@ struct Options {
     std::uint64_t memory_limit_mb = 0;  // 0: none
     // Set from outside (a signal handler) to stop the run: UNKNOWN (interrupted).
     const std::atomic<bool>* interrupt = nullptr;
+    // Set by another search of the same run once it has answered (bounded model checking):
+    // the run stops as if interrupted, and its result gives way to the other's.
+    const std::atomic<bool>* cancel = nullptr;
     // Weaken the interpolants of loop-free subtrees as far as the children's proofs allow
     // (TRACER-X's slackening: `t = 3` becomes `t =< 3` when that still proves the subtree).
     bool slacken = false;
@@ -53,6 +56,13 @@ struct Options {
     // before its way back, rely on candidates the way back breaks: try the loop's ways back
     // first and restart the header, before unrolling.
     bool reorder = true;
+    // minimax on a program with loops: once the search has run `bmc_after_s` seconds, look
+    // for an error by bounded model checking on a second thread beside it (every path of k
+    // steps in one incremental solver query, k = 1, 2, ...); a counterexample it finds ends
+    // the run. It finds deep errors behind loops whose bodies branch and behind transitions
+    // written as one large disjunction, which the search reaches slowly.
+    bool bmc = true;
+    double bmc_after_s = 1.0;
     // Keep the derivation tree (Result::tree) for the exporters; costs memory and time.
     bool record_tree = false;
     // Called about twice a second during a run, when set.

@@ -54,6 +54,13 @@ struct Stats {
     double minimax_time_s = 0;
     std::uint32_t probes = 0;
     double probe_time_s = 0;
+    // Bounded model checking beside the search (Options::bmc): whether it ran, the steps it
+    // unrolled, its checks and time, and whether its counterexample is the answer.
+    bool bmc_ran = false;
+    std::uint32_t bmc_depth = 0;
+    std::uint64_t bmc_checks = 0;
+    double bmc_time_s = 0;
+    bool bmc_found = false;
     std::uint64_t memo_entries = 0;   // entries stored in the memo tables
     std::uint64_t memo_hits = 0;      // == subsumed, kept apart for later strategies
     std::uint64_t solver_calls = 0;

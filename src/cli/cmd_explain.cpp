@@ -217,6 +217,7 @@ int run_explain(const ExplainArgs& a) {
     o.polyhedra = !a.no_polyhedra;
     o.learn = !a.no_learn;
     o.reorder = !a.no_reorder;
+    o.bmc = false;  // the tree explained is the search's, whatever the machine's speed
     o.record_tree = true;
     Result r = verify(*program, o);
     if (!r.tree || a.node == 0 || a.node > r.tree->nodes.size()) {

@@ -43,6 +43,8 @@ struct VerifyArgs {
     bool slacken = false;
     bool no_polyhedra = false;
     bool no_learn = false;
+    bool no_bmc = false;
+    double bmc_after_s = Options{}.bmc_after_s;
     bool no_reorder = false;
     double timeout_s = 60;  // 0: none
     std::uint64_t memory_mb = 0;
@@ -218,6 +220,8 @@ int run_verify(const VerifyArgs& a) {
     opt.slacken = a.slacken;
     opt.polyhedra = !a.no_polyhedra;
     opt.learn = !a.no_learn;
+    opt.bmc = !a.no_bmc;
+    opt.bmc_after_s = a.bmc_after_s;
     opt.reorder = !a.no_reorder;
     opt.timeout_s = a.timeout_s;
     opt.memory_limit_mb = a.memory_mb;
@@ -461,6 +465,16 @@ Runner add_verify_command(CLI::App& app) {
                   "minimax: when a loop would be unrolled because the proofs of a way out of it, "
                   "explored before its way back, rely on what only its first iterations say, do "
                   "not first restart its header with the ways back tried first");
+    cmd->add_flag("--no-bmc", args->no_bmc,
+                  "minimax: do not look for errors by bounded model checking on a second thread "
+                  "beside the search (every path of k steps in one solver query, k = 1, 2, ...: "
+                  "deep errors behind loops whose bodies branch, or behind one large disjunctive "
+                  "transition); it starts once the search has run --bmc-after seconds");
+    cmd->add_option("--bmc-after", args->bmc_after_s,
+                    "the seconds the search runs alone before bounded model checking starts "
+                    "beside it (a program answered sooner never pays for it)")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
     cmd->add_option("--timeout", args->timeout_s,
                     "stop after SECONDS (default 60): UNKNOWN (timeout); minimax keeps deepening "
                     "the unrolling of loops no invariant closes (bounded probes past 32 unrollings) "

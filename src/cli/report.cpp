@@ -88,6 +88,10 @@ std::string stats_text(const Stats& s) {
                                      s.deepening_rounds, s.deepening_bound, s.minimax_time_s,
                                      s.probes, s.probe_time_s, s.polyhedra_time_s));
     }
+    if (s.bmc_ran) {
+        row("bmc", fmt::format("{} steps unrolled beside the search, {} checks in {:.3f} s{}", s.bmc_depth,
+                               s.bmc_checks, s.bmc_time_s, s.bmc_found ? ": found the counterexample" : ""));
+    }
     if (s.slackened > 0 || s.cells_forgotten > 0) {
         std::string forgot = s.cells_forgotten == 0 ? ""
             : fmt::format(", {} forgot the cells no variable addresses", s.cells_forgotten);
@@ -136,6 +140,7 @@ std::string tree_result_json(const Program& program, const Result& r) {
     j["stats"]["polyhedra"].erase("time_s");
     j["stats"]["deepening"].erase("minimax_time_s");
     j["stats"]["deepening"].erase("probe_time_s");
+    j["stats"].erase("bmc");  // how far it got depends on the machine's speed
     if (j["stats"].contains("certificate")) {
         j["stats"]["certificate"].erase("build_time_s");
         j["stats"]["certificate"].erase("time_s");
@@ -182,6 +187,11 @@ nlohmann::json stats_json(const Stats& s) {
                            {"minimax_time_s", s.minimax_time_s},
                            {"probes", s.probes},
                            {"probe_time_s", s.probe_time_s}}},
+            {"bmc", {{"ran", s.bmc_ran},
+                     {"depth", s.bmc_depth},
+                     {"checks", s.bmc_checks},
+                     {"time_s", s.bmc_time_s},
+                     {"found", s.bmc_found}}},
             {"memo_entries", s.memo_entries},
             {"solver_calls", s.solver_calls},
             {"solver_calls_by_purpose", {{"feasibility", s.feasibility_calls},

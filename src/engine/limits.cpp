@@ -33,7 +33,8 @@ double Limits::elapsed_s() const {
 }
 
 std::optional<UnknownReason> Limits::exceeded() {
-    if (options_.interrupt && options_.interrupt->load(std::memory_order_relaxed)) {
+    if ((options_.interrupt && options_.interrupt->load(std::memory_order_relaxed)) ||
+        (options_.cancel && options_.cancel->load(std::memory_order_relaxed))) {
         return UnknownReason::interrupted;
     }
     if (options_.timeout_s > 0 && elapsed_s() >= options_.timeout_s) return UnknownReason::timeout;
@@ -46,7 +47,8 @@ std::optional<UnknownReason> Limits::exceeded() {
 }
 
 std::optional<UnknownReason> Limits::passed() const {
-    if (options_.interrupt && options_.interrupt->load(std::memory_order_relaxed)) {
+    if ((options_.interrupt && options_.interrupt->load(std::memory_order_relaxed)) ||
+        (options_.cancel && options_.cancel->load(std::memory_order_relaxed))) {
         return UnknownReason::interrupted;
     }
     if (options_.timeout_s > 0 && elapsed_s() >= options_.timeout_s) return UnknownReason::timeout;

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/bmc_beside.hpp"
 #include "engine/explorer.hpp"
 #include "engine/point_graph.hpp"
 
@@ -286,6 +287,45 @@ engine::PolyhedraLimits polyhedra_limits(const Options& options) {
 }
 }  // namespace
 
+namespace {
+// The search's head start over bounded model checking (Options::bmc_after_s).
+double bmc_after(const Options& options) {
+#ifdef CLPI_INSTRUMENTED_BUILD
+    return options.bmc_after_s * 20;  // sanitizers: the same race as a normal build, in slower time
+#else
+    return options.bmc_after_s;
+#endif
+}
+
+// The search's result, or bounded model checking's counterexample when the search had not
+// answered (it stopped at the counterexample, or gave up). Both answering, differently, is
+// a bug: the counterexample was replayed, so the SAFE was wrong.
+Result with_bmc(Result r, engine::BmcResult bmc) {
+    r.stats.bmc_ran = bmc.checks > 0;
+    r.stats.bmc_depth = bmc.depth;
+    r.stats.bmc_checks = bmc.checks;
+    r.stats.bmc_time_s = bmc.time_s;
+    if (!bmc.counterexample || r.verdict == Verdict::unsafe) return r;
+    if (r.verdict == Verdict::safe) {
+        throw InternalError(fmt::format("the search answered SAFE, but bounded model checking found a "
+                                        "counterexample of {} steps that replays", bmc.depth));
+    }
+    r.verdict = Verdict::unsafe;
+    r.reason = UnknownReason::none;
+    r.reason_text.clear();
+    r.counterexample = std::move(bmc.counterexample);
+    r.stats.bmc_found = true;
+    r.notes.push_back(fmt::format("found by bounded model checking beside the search: every path of {} "
+                                  "steps in one solver query ({} checks, {:.3f} s); the search "
+                                  "stopped there", bmc.depth, bmc.checks, bmc.time_s));
+    if (r.tree) {
+        r.tree->note = fmt::format("the search stopped here: bounded model checking beside it found "
+                                   "the counterexample, {} steps deep", bmc.depth);
+    }
+    return r;
+}
+}  // namespace
+
 Result verify(const Program& program, const Options& options) {
     solver::begin_run();
     const bool loops = options.strategy == Strategy::minimax;
@@ -307,7 +347,11 @@ Result verify(const Program& program, const Options& options) {
     if (loops && !options.unroll && graph.has_cycle()) {
         Options rest = options;
         if (inv && options.timeout_s > 0) rest.timeout_s = std::max(0.001, options.timeout_s - inv->time_s);
-        return with_analysis(verify_deepening(program, rest, inv));
+        if (!options.bmc) return with_analysis(verify_deepening(program, rest, inv));
+        engine::BmcBeside bmc(program, bmc_after(options), rest.timeout_s);
+        rest.cancel = bmc.found_flag();
+        Result r = verify_deepening(program, rest, inv);
+        return with_analysis(with_bmc(std::move(r), bmc.finish()));
     }
     engine::Explorer explorer(program, options, traits_of(options.strategy), inv);
     return with_analysis(explorer.run());

@@ -28,20 +28,24 @@ namespace {
 // the first run of a process keeps it to the end (never destroyed: the end of the process
 // frees it), a later run gets a new one (begin_run). An interrupt cancels a context for
 // good; the Solver it interrupted gives it up.
-std::shared_ptr<z3::context>& thread_context() {
-    thread_local auto* context = new std::shared_ptr<z3::context>();
-    return *context;
+// The thread's context, and its path solvers of finished runs, reset, for the next Solver:
+// Z3 sets up its solver core at the first push (~0.5 ms for the three solvers of an Impl, as
+// much as a dozen nodes), and a verification makes one per round of deepening and per probe.
+// Leaked at the end of the process (freeing them would only cost time); a thread that ends
+// before the process frees its own (end_thread).
+struct ThreadState {
+    std::shared_ptr<z3::context> context;
+    std::vector<std::unique_ptr<Solver::Impl>> idle;  // after `context`: freed before it
+};
+thread_local ThreadState* thread_state = nullptr;
+ThreadState& state_of_thread() {
+    if (!thread_state) thread_state = new ThreadState();
+    return *thread_state;
 }
+std::shared_ptr<z3::context>& thread_context() { return state_of_thread().context; }
 // Whether a Solver has used the thread's context since the last begin_run().
 thread_local bool context_used = false;
-// Path solvers of finished runs on the thread's context, reset, for the next Solver: Z3 sets
-// up its solver core at the first push (~0.5 ms for the three solvers of an Impl, as much as
-// a dozen nodes), and a verification makes one per round of deepening and per probe.
-// Leaked like the context: at exit, freeing them would only cost time.
-std::vector<std::unique_ptr<Solver::Impl>>& idle_impls() {
-    thread_local auto* idle = new std::vector<std::unique_ptr<Solver::Impl>>();
-    return *idle;
-}
+std::vector<std::unique_ptr<Solver::Impl>>& idle_impls() { return state_of_thread().idle; }
 constexpr std::size_t max_idle_impls = 4;
 // A context being made on another thread (prepare_context). A thread_local, not a leaked
 // pointer: at exit its destructor waits for the maker, which must not outlive Z3's globals.
@@ -68,6 +72,12 @@ void prepare_context() {
     prepare_context_memory();
     configure_z3();
     prepared = std::async(std::launch::async, [] { return std::make_shared<z3::context>(); });
+}
+
+void end_thread() {
+    delete thread_state;
+    thread_state = nullptr;
+    context_used = false;
 }
 
 void begin_run() {
@@ -307,6 +317,16 @@ Solver::~Solver() {
 Term Solver::fresh(const std::string& base, Type type) {
     std::string name = base + "!" + std::to_string(impl_->fresh_counter++);
     return impl_->add(impl_->ctx.constant(name.c_str(), impl_->sort_of(type)));
+}
+
+Term Solver::fresh_proposition(const std::string& base) {
+    std::string name = base + "!" + std::to_string(impl_->fresh_counter++);
+    return impl_->add(impl_->ctx.bool_const(name.c_str()));
+}
+
+bool Solver::holds(Term proposition) {
+    auto timer = impl_->upkeep();
+    return impl_->model && impl_->model->eval(impl_->at(proposition), true).is_true();
 }
 
 Term Solver::numeral(const Number& n) { return impl_->add(impl_->number(n)); }

@@ -53,6 +53,9 @@ void begin_run();
 // milliseconds (it fills tens of megabytes), which can overlap reading the input (a C
 // program's conversion takes longer). The first Solver made afterwards waits for it.
 void prepare_context();
+// Frees this thread's context and idle solvers: for a thread that ends before the process
+// (the main thread's are left to the end of the process). No Solver of the thread may be alive.
+void end_thread();
 
 // How a Solver will be used: along a path (scopes pushed and popped, many small checks), or
 // for one check of one large formula without scopes.
@@ -67,6 +70,8 @@ public:
 
     // ---- terms ----
     Term fresh(const std::string& base, Type type);  // a new constant, name made unique
+    // A new Boolean constant (a choice among alternatives, for a formula that states them all).
+    Term fresh_proposition(const std::string& base);
     Term numeral(const Number& n);
     // The term of a rule expression with its variables bound to `binding[var]`. Division and
     // remainder by a non-constant add "divisor != 0" to `side` (a transition with a division
@@ -183,6 +188,7 @@ public:
     // ---- models ----
     [[nodiscard]] bool has_model() const;
     Value value(Term t);  // of the last model, completed
+    [[nodiscard]] bool holds(Term proposition);  // true in the last model, completed
 
     // ---- output and limits ----
     [[nodiscard]] std::string to_smtlib(Term t) const;
