@@ -20,6 +20,9 @@ struct BmcLimits {
     std::uint32_t max_depth = 1'000'000;  // steps
     double timeout_s = 0;                 // 0: none
     const std::atomic<bool>* stop = nullptr;  // set from another thread to end the run
+    // The share of the wall time it may work: after each step it pauses for as long as the
+    // step took times (1 / duty - 1). Below 1 where it shares a small machine with a search.
+    double duty = 1.0;
 };
 
 struct BmcResult {
