@@ -49,6 +49,7 @@ public:
     }
 
     std::size_t steps() const { return pc_.size() - 1; }
+    std::uint64_t rule_instances() const { return rule_instances_; }
 
     // Adds the transition from the last step to a new one. False when no rule leads on from
     // the points the last step can reach: every path ends there.
@@ -151,6 +152,7 @@ private:
             side.clear();
             then.push_back(ct);
         }
+        ++rule_instances_;
         Term chosen = s_.fresh_proposition(fmt::format("r{}@{}", r + 1, steps()));
         s_.add_cell(s_.disjunction(std::vector<Term>{s_.negation(chosen), s_.conjunction(then)}));
         return chosen;
@@ -188,6 +190,7 @@ private:
     std::vector<std::set<PointId>> reach_;                     // per step
     std::vector<Bindings> bindings_;                           // per transition
     Bindings error_bindings_;
+    std::uint64_t rule_instances_ = 0;
 };
 
 }  // namespace
@@ -214,6 +217,10 @@ BmcResult bounded_model_check(const Program& program, const BmcLimits& limits) {
         }
         if (u.steps() + 1 > limits.max_depth) {
             result.ended = "depth limit";
+            break;
+        }
+        if (u.rule_instances() > limits.max_rule_instances) {
+            result.ended = "size limit";
             break;
         }
         if (std::optional<Term> error = u.error_at_last_step()) {

@@ -18,6 +18,9 @@ namespace clpi::engine {
 
 struct BmcLimits {
     std::uint32_t max_depth = 1'000'000;  // steps
+    // The rule instances the query may hold (its memory grows with them: a C program of a
+    // few hundred rules unrolled for a minute would fill gigabytes).
+    std::uint64_t max_rule_instances = 200'000;
     double timeout_s = 0;                 // 0: none
     const std::atomic<bool>* stop = nullptr;  // set from another thread to end the run
     // The share of the wall time it may work: after each step it pauses for as long as the

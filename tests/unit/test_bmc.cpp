@@ -66,6 +66,15 @@ TEST_CASE("bmc: limits; a program whose paths all end; a safe loop") {
         CHECK(r.depth == 40);
         CHECK(r.ended == "depth limit");
     }
+    SUBCASE("size limit") {
+        Program p = must_parse(two_paths);
+        engine::BmcLimits limits;
+        limits.max_rule_instances = 10;  // 3 per step: the loop's two rules and the error's
+        engine::BmcResult r = engine::bounded_model_check(p, limits);
+        CHECK_FALSE(r.counterexample);
+        CHECK(r.depth == 4);  // 12 instances after four steps: over the limit at the fifth
+        CHECK(r.ended == "size limit");
+    }
     SUBCASE("every path ends") {
         Program p = must_parse("?- p(0, X).\np(0, X) :- p(1, Y), Y = X + 1.\np(1, Y) :- Y > 0.\n"
                                "p(1, Y) :- error, Y = X, X < Y.\n");
