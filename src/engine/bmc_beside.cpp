@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <thread>
 #include <exception>
+#include <thread>
 
 #include "clpi/engine.hpp"
 #include "solver/solver.hpp"
@@ -13,8 +13,20 @@ namespace clpi::engine {
 BmcBeside::BmcBeside(const Program& program, double after_s, double timeout_s)
     : program_(program), thread_([this, after_s, timeout_s] { run(after_s, timeout_s); }) {}
 
+// Without finish() (the search threw): stopped and joined, its failure dropped, since a
+// destructor must not throw.
 BmcBeside::~BmcBeside() {
-    if (thread_.joinable()) (void)finish();
+    if (thread_.joinable()) stop_and_join();
+}
+
+void BmcBeside::stop_and_join() {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        finishing_ = true;
+    }
+    stop_.store(true);
+    wake_.notify_all();
+    thread_.join();
 }
 
 void BmcBeside::run(double after_s, double timeout_s) {
@@ -44,13 +56,7 @@ void BmcBeside::run(double after_s, double timeout_s) {
 }
 
 BmcResult BmcBeside::finish() {
-    {
-        std::lock_guard<std::mutex> lock(mutex_);
-        finishing_ = true;
-    }
-    stop_.store(true);
-    wake_.notify_all();
-    thread_.join();
+    stop_and_join();
     if (failure_) std::rethrow_exception(failure_);
     BmcResult r = std::move(result_);
     if (!started_) r.ended = "not started: the search ended first";

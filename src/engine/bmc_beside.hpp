@@ -32,6 +32,7 @@ public:
 
 private:
     void run(double after_s, double timeout_s);
+    void stop_and_join();
 
     const Program& program_;
     std::mutex mutex_;
