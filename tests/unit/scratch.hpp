@@ -1,5 +1,5 @@
 // Files the tests hand to the `clpi` command: one directory per test process, removed when
-// the process ends (as many runs of the suite leave nothing behind).
+// the process ends, so that runs of the suite leave nothing behind.
 #pragma once
 
 #include <unistd.h>
