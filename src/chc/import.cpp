@@ -88,6 +88,12 @@ private:
                              chc::ClauseVars& vars);
     z3::expr instantiate(const z3::expr& assertion, chc::ClauseVars& vars, bool& negated);
     void write_rules(const Clause& c, int from_val, int to_val);
+    // Whether argument k of `app` is one of its flags that became points (valuation `val`).
+    bool is_flag_position(const z3::expr& app, unsigned k, int val) const {
+        if (val < 0) return false;
+        const auto& positions = control_.points.at(app.decl().id()).positions;
+        return std::find(positions.begin(), positions.end(), k) != positions.end();
+    }
     std::string predicate(const z3::func_decl& decl);
     // The Int constant that stands for the helper variable `name` in Z3's reading.
     z3::expr helper_constant(const std::string& name) {
@@ -500,6 +506,27 @@ void Importer::write_rules(const Clause& c, int from_val, int to_val) {
     fix(c.shape.from, from_val);
     fix(c.shape.to, to_val);
     constraint = unit_propagate(substitute_folded(constraint, flag_vars, flag_values));
+    // A flag variable that an atom also passes on as data (`%main.2(a, b, x) -> %main(x)`,
+    // where only %main's argument became points) keeps its value there as a constraint:
+    // the substitution above took it out of the constraint only.
+    for (unsigned i = 0; i < flag_vars.size(); ++i) {
+        z3::expr_vector from_var(ctx_), to_value(ctx_);
+        from_var.push_back(flag_vars[i]);
+        to_value.push_back(flag_values[i]);
+        bool passed = false;
+        for (const auto* app : {&c.shape.from, &c.shape.to}) {
+            if (!*app) continue;
+            for (unsigned k = 0; k < (*app)->num_args() && !passed; ++k) {
+                z3::expr arg = (*app)->arg(k);
+                if (z3::eq(arg, flag_vars[i]) && !is_flag_position(**app, k, app == &c.shape.from ? from_val : to_val)) {
+                    passed = true;
+                } else if (!z3::eq(arg, flag_vars[i]) && !z3::eq(arg.substitute(from_var, to_value), arg)) {
+                    passed = true;
+                }
+            }
+        }
+        if (passed) constraint = constraint && flag_vars[i] == flag_values[i];
+    }
     std::optional<z3::expr> to_app = c.shape.to;
     if (c.shape.from && to_app) unchanged_arguments(*c.shape.from, *to_app, constraint, vars);
     constraint = propagate_definitions(constraint, vars, kept);

@@ -184,6 +184,27 @@ TEST_CASE("chc import: flags that fan out like inputs stay 0/1 integers") {
     CHECK(verdict_of(smt) == Verdict::safe);
 }
 
+TEST_CASE("chc import: a flag that another predicate passes on as data keeps its value") {
+    // s keeps its Bools as integers (they fan out like inputs); done's one Bool becomes
+    // points. `s(a, b, c, x) -> done(a)`: the rule into done(true) must still say a = 1, or
+    // done(true) would follow from a = 0 (as the rust-horn bmc-2 problem once did).
+    std::string smt =
+        "(declare-fun s (Bool Bool Bool Int) Bool)\n"
+        "(declare-fun done (Bool) Bool)\n"
+        "(assert (forall ((a Bool) (b Bool) (c Bool) (x Int)) (=> (and (= x 0) (not a)) (s a b c x))))\n"
+        "(assert (forall ((a Bool) (b Bool) (c Bool) (x Int) (a1 Bool) (b1 Bool) (c1 Bool) (x1 Int))"
+        "  (=> (and (s a b c x) (= x1 (+ x 1)) (not a1)) (s a1 b1 c1 x1))))\n"
+        "(assert (forall ((a Bool) (b Bool) (c Bool) (x Int)) (=> (s a b c x) (done a))))\n"
+        "(assert (=> (done true) false))\n";
+    std::string clp = translate(smt);
+    CHECK(contains(clp, ":- name(done(1), \"done(true)\")"));
+    CHECK(verdict_of(smt) == Verdict::safe);
+    // The same with a reachable done(true): unsafe.
+    std::string unsafe = smt;
+    unsafe.replace(unsafe.find("(not a)"), 7, "a");
+    CHECK(verdict_of(unsafe) == Verdict::unsafe);
+}
+
 TEST_CASE("chc import: inputs defined by a conjunct are substituted (compiled branch conditions)") {
     // hcai-bench style: every branch condition a Bool of its own, defined in the body.
     std::string smt =
