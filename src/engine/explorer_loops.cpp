@@ -205,15 +205,25 @@ std::vector<Term> Explorer::polyhedra_terms(PointId header) {
         if (changes(fact)) out.push_back(term(fact));
     }
     // The partition's disjunction: the phases of the loop, each a conjunction of what it
-    // says of the positions the loop changes (the rest the path keeps saying; leaning on it
-    // here would pin the path's candidates of an outer loop in every closure's proof).
+    // says of the positions the loop changes, and of what tells it from the other phases
+    // (c >= 1 in the phase where a switch on a < c has happened, c =< 0 where it has not):
+    // what all phases say of the positions the loop keeps, the path keeps saying; leaning
+    // on it here would pin the path's candidates of an outer loop in every closure's proof.
     const auto& cases = polyhedra_->cases[header];
     bool disjunction = cases.size() >= 2;
+    auto same = [](const LinearFact& a, const LinearFact& b) {
+        return a.equality == b.equality && a.constant == b.constant && a.terms == b.terms;
+    };
+    auto in_every_case = [&](const LinearFact& fact) {
+        return std::all_of(cases.begin(), cases.end(), [&](const std::vector<LinearFact>& c) {
+            return std::any_of(c.begin(), c.end(), [&](const LinearFact& f) { return same(f, fact); });
+        });
+    };
     std::vector<Term> disjuncts;
     for (const auto& conjunction : cases) {
         std::vector<Term> conjuncts;
         for (const LinearFact& fact : conjunction) {
-            if (changes(fact)) conjuncts.push_back(term(fact));
+            if (changes(fact) || !in_every_case(fact)) conjuncts.push_back(term(fact));
         }
         if (conjuncts.empty()) disjunction = false;  // a case that says nothing
         disjuncts.push_back(solver_.conjunction(conjuncts));
@@ -781,7 +791,10 @@ bool Explorer::forced_subsumption(const MemoEntry& e, PointId point, const std::
         if (c.min) continue;  // abstracted since: its invariance is no longer needed
         Term goal = solver_.instantiate(lc.formula, state, types);
         bool holds = solver_.entails(goal, nullptr) == Answer::unsat;
-        if (!holds && (c.locked || c.blocked || !may_abstract(*hi))) return false;
+        // A fact of the polyhedral analysis holds of every state the program reaches at its
+        // header: a subsumption is not worth losing it (it would have to be found again by
+        // a restart, if at all).
+        if (!holds && (c.locked || c.blocked || c.polyhedra || !may_abstract(*hi))) return false;
         abstracts = abstracts || !holds;
         contexts.push_back({*hi, lc.candidate, goal, holds});
     }

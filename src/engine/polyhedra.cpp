@@ -12,6 +12,7 @@
 #include <deque>
 #include <map>
 #include <optional>
+#include <tuple>
 
 #include <ppl.hh>
 
@@ -442,11 +443,63 @@ PointInvariants Analysis::run() {
     // header, the rule's own, and within it one per value of the header's flags that the
     // post fixes (an up/down counter's direction: x =< 9 going up, x >= 1 going down); inside
     // the loop, the part it came from (so that a phase stays apart through the loop's
-    // body); elsewhere the one part. Returns the key and the entering rule.
-    std::map<std::pair<int, std::vector<std::string>>, int> key_ids;
+    // body); elsewhere the one part. Besides, a part remembers which of its loop's branches
+    // it has taken since it entered the loop (the rules out of points with more than one
+    // rule, both ends in the loop): the phases of a loop whose branch switches once
+    // (`d += 1` while `a < c`, then `d -= 2`) or never (a flag that never changes picks the
+    // same branch at every round) keep apart, though the last rule into the header mixes
+    // them. Returns the key and the entering rule.
+    struct KeyInfo {
+        int rule;
+        std::vector<std::string> flags;
+        std::vector<int> taken;  // the loop's branches taken, sorted
+    };
+    std::map<std::tuple<int, std::vector<std::string>, std::vector<int>>, int> key_ids;
+    std::vector<KeyInfo> key_info;
+    auto key_for = [&](int rule, std::vector<std::string> values, std::vector<int> taken) {
+        auto [at, fresh] = key_ids.try_emplace({rule, values, taken}, static_cast<int>(key_ids.size()));
+        if (fresh) key_info.push_back({rule, std::move(values), std::move(taken)});
+        return at->second;
+    };
     std::vector<std::optional<std::vector<PPL::dimension_type>>> flags(n);
+    auto in_loop = [&](PointId a, PointId b) {
+        return graph_.on_cycle[a] && graph_.on_cycle[b] && graph_.component[a] == graph_.component[b];
+    };
+    // Per component: whether it has few enough branches to remember them.
+    std::map<int, bool> remember;
+    auto remembers = [&](PointId h) {
+        auto [it, fresh] = remember.try_emplace(graph_.component[h], false);
+        if (!fresh) return it->second;
+        std::uint32_t branches = 0;
+        for (PointId p = 0; p < n; ++p) {
+            if (graph_.component[p] != graph_.component[h] || !graph_.on_cycle[p]) continue;
+            std::uint32_t inside = 0;
+            for (std::uint32_t ri : program_.points[p].rules) {
+                const Rule& r = program_.rules[ri];
+                if (r.body_kind == BodyKind::atom && r.body_point != no_point && in_loop(p, r.body_point)) ++inside;
+            }
+            if (inside >= 2) branches += inside;
+        }
+        it->second = branches <= limits_.max_branches_remembered;
+        return it->second;
+    };
+    auto is_branch = [&](PointId h) {
+        std::uint32_t count = 0;
+        for (std::uint32_t ri : program_.points[h].rules) {
+            const Rule& r = program_.rules[ri];
+            if (r.body_kind == BodyKind::atom && r.body_point != no_point && in_loop(h, r.body_point)) ++count;
+        }
+        return count >= 2;
+    };
     auto key_of = [&](PointId h, const Rule& r, int ri, const Part& from, const Poly& post) {
         const PointId b = r.body_point;
+        std::vector<int> taken;
+        if (in_loop(h, b) && from.key >= 0) {
+            taken = key_info[static_cast<std::size_t>(from.key)].taken;
+            if (remembers(h) && is_branch(h) && !std::binary_search(taken.begin(), taken.end(), ri)) {
+                taken.insert(std::upper_bound(taken.begin(), taken.end(), ri), ri);
+            }
+        }
         if (partitioned[b]) {
             if (!flags[b]) flags[b] = flag_positions(b);
             std::vector<std::string> values;
@@ -454,10 +507,13 @@ PointInvariants Analysis::run() {
                 auto v = fixed_value(post, j);
                 values.push_back(v ? v->str() : "*");
             }
-            auto [at, fresh] = key_ids.try_emplace({ri, std::move(values)}, static_cast<int>(key_ids.size()));
-            return std::pair{at->second, ri};
+            return std::pair{key_for(ri, std::move(values), std::move(taken)), ri};
         }
-        if (graph_.on_cycle[b] && graph_.component[b] == graph_.component[h]) return std::pair{from.key, from.rule};
+        if (in_loop(h, b)) {
+            if (from.key < 0) return std::pair{from.key, from.rule};
+            const KeyInfo& info = key_info[static_cast<std::size_t>(from.key)];
+            return std::pair{key_for(info.rule, info.flags, std::move(taken)), from.rule};
+        }
         return std::pair{none, -1};
     };
     auto rules_from = [&](PointId p, auto&& each) {
@@ -470,7 +526,7 @@ PointInvariants Analysis::run() {
     // cycle passes through a header, so the iteration ends.
     const Poly init = initial();
     Parts at(n);
-    auto query_key = key_ids.try_emplace({-1, {}}, static_cast<int>(key_ids.size())).first->second;
+    auto query_key = key_for(-1, {}, {});
     join(at, q0, query_key, -1, init, false);
     std::deque<PointId> work{q0};
     std::vector<char> queued(n, 0);

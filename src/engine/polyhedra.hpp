@@ -11,8 +11,11 @@
 // program that is not linear (products of variables, division, remainder, arrays) is left
 // out, which only makes the result weaker.
 // Disjunctions in rule bodies are joined (convex hull). A loop header keeps a polyhedron per
-// rule that enters it (trace partitioning), offered as one disjunctive fact besides the
-// facts of their hull: a loop's phases (x =< 50 ∧ y = 50, or x > 50 ∧ y = x). Loops are iterated to a fixpoint with
+// rule that enters it and per set of the loop's branches taken since the loop was entered
+// (trace partitioning), offered as one disjunctive fact besides the facts of their hull: a
+// loop's phases (x =< 50 ∧ y = 50, or x > 50 ∧ y = x), a branch that switches once (d = a
+// before a reaches c, d = 3c - 2a after), a flag read once that picks the same branch at
+// every round (j = b, or j = 0). Loops are iterated to a fixpoint with
 // widening at the loop headers after two plain rounds, limited by the loop's guards and its
 // errors' negated conditions (widening up to them), then narrowed by two descending rounds.
 #pragma once
@@ -44,6 +47,9 @@ struct PolyhedraLimits {
     // A loop header entered by at most this many rules keeps a polyhedron per entering rule
     // (trace partitioning); one entered by more, a single one.
     std::uint32_t max_partitions = 4;
+    // A loop with at most this many branch rules (rules out of points with several, both
+    // ends in the loop): its parts remember which of them they have taken.
+    std::uint32_t max_branches_remembered = 4;
     // Facts with a larger coefficient are left out: widening next to the bounds of machine
     // integers makes some (268435456*I - 125*J =< ...) that no proof needs and that slow
     // the solver's projections down by orders of magnitude.
