@@ -46,6 +46,8 @@ struct Stats {
     std::uint64_t learnt_candidates = 0;
     // Headers whose loops came to try their ways back before their exits, instead of unrolling.
     std::uint64_t reorders = 0;
+    // Candidates dropped at unrollings: relied on by proofs, but not kept by a way back.
+    std::uint64_t dropped_candidates = 0;
     std::string polyhedra_stopped;  // why the analysis gave up, if it did
     // minimax without a bound: the rounds of deepening, the last round's unroll bound, and
     // where the time went (minimax rounds; bounded probes, which look for deep errors).

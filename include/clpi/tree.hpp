@@ -18,8 +18,9 @@ enum class NodeKind {
     error_real,      // a reachable error: the counterexample
     error_spurious,  // an error reached only through a loop abstraction (see `locks`)
     restarted,       // back at a loop header, closed by no copy: instead of an unrolling, the
-                     // header learnt candidates from this way back (see `learnt`), or its loop
-                     // now tries its way back before its exits (`learnt` empty), and restarts
+                     // header drops candidates this way back breaks (see `abstracted`), learns
+                     // candidates from it (see `learnt`), or its loop now tries its way back
+                     // before its exits (both empty), and restarts
     cut,             // not expanded: the unroll bound
     unknown,         // the solver could not decide it
 };
@@ -60,7 +61,7 @@ struct TreeNode {
     std::uint64_t subsumer = 0;               // subsumed: the memo entry's node
     std::string subsumer_interpolant;
     std::uint64_t loop_ancestor = 0;          // closed / spurious: the header node
-    std::vector<std::string> abstracted;      // closed: candidates it abstracted (min)
+    std::vector<std::string> abstracted;      // closed: candidates it abstracted (min); restarted: dropped
     std::vector<std::string> kept;            // closed: candidates proved invariant (kept)
     std::vector<std::string> locks;           // spurious: candidates locked for the restart
     std::vector<std::string> learnt;          // restarted: the header's new candidates

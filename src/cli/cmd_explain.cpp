@@ -148,7 +148,14 @@ std::string story(const Tree& t, const TreeNode& n) {
                            "candidate that a refutation needs (locked) or a proof below relies on "
                            "does not hold after this way back. Rather than unroll the loop, ",
                            n.loop_ancestor);
-        if (n.learnt.empty()) {
+        if (!n.abstracted.empty()) {
+            out += "the header drops the candidates that the proofs below relied on but that no "
+                   "set of its candidates keeps along this way back (Houdini): they cannot be part "
+                   "of an invariant made of them. They stay off for good, and the header is "
+                   "explored again (a restart), so that those proofs are made without them:";
+            for (const auto& a : n.abstracted) out += " `" + a + "`";
+            out += ".\n";
+        } else if (n.learnt.empty()) {
             out += "its points now try the rules that stay in the loop before those that leave "
                    "it: a way out explored before the loop was closed had left proofs that rely "
                    "on what only the first iterations say; explored after the closure, its "

@@ -73,8 +73,9 @@ std::string stats_text(const Stats& s) {
                                   s.unrollings, s.reorders));
     row("spurious errors", fmt::format("{} ({} that no loop candidate refuted)", s.spurious_errors, s.unexplained_errors));
     row("accelerated", s.accelerations);
-    row("candidates", fmt::format("{} kept, {} abstracted; {} learnt at unrollings", s.candidates_kept,
-                                  s.candidates_abstracted, s.learnt_candidates));
+    row("candidates", fmt::format("{} kept, {} abstracted; {} learnt at unrollings, {} dropped there",
+                                  s.candidates_kept, s.candidates_abstracted, s.learnt_candidates,
+                                  s.dropped_candidates));
     if (!s.polyhedra_stopped.empty()) {
         row("polyhedra", fmt::format("gave up after {:.3f} s ({})", s.polyhedra_time_s,
                                      s.polyhedra_stopped));
@@ -172,6 +173,7 @@ nlohmann::json stats_json(const Stats& s) {
             {"loop_closures", s.loop_closures},
             {"unrollings", s.unrollings},
             {"reorders", s.reorders},
+            {"dropped_candidates", s.dropped_candidates},
             {"spurious_errors", s.spurious_errors},
             {"unexplained_errors", s.unexplained_errors},
             {"accelerations", s.accelerations},

@@ -219,6 +219,7 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
         // looping ancestor: a state machine returns to the state of some earlier copy).
         int h = header_frame_[t.next_point];
         const bool unrolled = h >= 0;
+        blocking_.reset();
         for (; h >= 0; h = frames_[static_cast<std::size_t>(h)].previous_header) {
             if (!close_loop(static_cast<std::size_t>(h), t.next_state, core, proofs)) continue;
             ++stats_.loop_closures;
@@ -233,6 +234,11 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
             return leave({}, true, proofs);
         }
         std::size_t learnt_at = 0;
+        if (unrolled && drop_at_unrolling(t.next_point, node, learnt_at)) {
+            solver_.pop();
+            restart_target_ = learnt_at;
+            return Visit::restart;
+        }
         if (unrolled && options_.learn && learn_at_unrolling(t.next_point, t.next_state, node, learnt_at)) {
             solver_.pop();
             restart_target_ = learnt_at;

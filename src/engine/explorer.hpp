@@ -222,6 +222,13 @@ private:
     // the header restarts: its exits are explored after a closure has abstracted what the
     // loop does not keep, and their proofs rely only on what it keeps. Once per header copy.
     bool reorder_at_unrolling(PointId point, std::uint64_t node, std::size_t& header);
+    // The third way out of an unrolling, tried first: the loop's first copy failed to close
+    // only because candidates that proofs below rely on (blocked, not locked) do not hold
+    // after this way back, with everything else the header keeps (Houdini). Those are not
+    // part of any invariant made of the header's candidates: they are dropped for good
+    // (stale), and the header restarts, so that the proofs that relied on them are made
+    // again without them. Each drop removes a candidate, so this ends.
+    bool drop_at_unrolling(PointId point, std::uint64_t node, std::size_t& header);
     // The k-th rule a frame tries: Point::rules in order, or body first (Frame::body_first).
     [[nodiscard]] std::uint32_t rule_of(const Frame& f, std::size_t k);
     [[nodiscard]] bool stays_in_loop(std::uint32_t rule) const;
@@ -353,6 +360,9 @@ private:
     // to every later copy of that header too; and those waiting for the restart.
     std::vector<std::vector<Term>> learnt_;
     std::vector<Term> learnt_pending_;
+    // The last failed closure of a first copy that only blocked candidates stopped: its
+    // header frame and those candidates (drop_at_unrolling).
+    std::optional<std::pair<std::size_t, std::vector<std::size_t>>> blocking_;
     std::vector<char> body_first_;  // per component of the point graph: loops explored body first
     std::vector<std::optional<std::vector<std::uint32_t>>> body_first_rules_;  // per point, when made
     static constexpr std::size_t max_learnt_per_header = 8;

@@ -624,12 +624,22 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
         }
     }
     restore();
-    std::vector<std::size_t> abstracted;
+    std::vector<std::size_t> abstracted, blocking;
+    bool stuck = false, only_blocked = may_abstract;
     for (std::size_t i : pending) {
         if (kept[i]) continue;
         const Candidate& c = h.candidates[i];
-        if (c.locked || c.blocked || !may_abstract) return false;  // all or nothing
-        abstracted.push_back(i);
+        if (c.locked) only_blocked = false;
+        if (c.blocked && !c.locked) blocking.push_back(i);
+        if (c.locked || c.blocked || !may_abstract) {
+            stuck = true;  // all or nothing
+        } else {
+            abstracted.push_back(i);
+        }
+    }
+    if (stuck) {
+        if (only_blocked && !blocking.empty()) blocking_ = std::pair{hi, std::move(blocking)};
+        return false;
     }
     std::vector<CellId> abstracted_cells;
     for (std::size_t i : abstracted) abstracted_cells.push_back(h.candidates[i].cell);
@@ -1062,6 +1072,39 @@ bool Explorer::learn_at_unrolling(PointId point, const std::vector<Term>& state,
         n->loop_ancestor = hf.node;
         for (Term fact : learnt_pending_) n->learnt.push_back(solver_.to_clp(fact, names));
         for (std::string& line : lines) rec_event("learn", hf.node, std::move(line));
+    }
+    header = hi;
+    return true;
+}
+
+bool Explorer::drop_at_unrolling(PointId point, std::uint64_t node, std::size_t& header) {
+    const int first = header_frame_[point];
+    if (first < 0 || !blocking_ || blocking_->first != static_cast<std::size_t>(first)) return false;
+    const auto hi = static_cast<std::size_t>(first);
+    Frame& hf = frames_[hi];
+    if (hf.previous_header >= 0 || !hf.header || on_path_[point] != 1 || !may_restart_cleanly(hi)) return false;
+    Header& h = *hf.header;
+    std::vector<std::string> dropped;
+    for (std::size_t i : blocking_->second) {
+        Candidate& c = h.candidates[i];
+        c.stale = true;  // off for good: restart() leaves it off
+        c.min = true;
+        solver_.set_active(c.cell, false);
+        ++stats_.dropped_candidates;
+        if (record_) {
+            dropped.push_back(solver_.to_clp(c.formula, point_names(hf.point)));
+            rec_mark(c.cell, Mark::min);
+            rec_event("abstract", hf.node,
+                      fmt::format("{} (dropped: not kept by the way back to node {}, which proofs below relied on)",
+                                  dropped.back(), node));
+        }
+    }
+    blocking_.reset();
+    if (record_) {
+        rec_kind(node, NodeKind::restarted);
+        TreeNode* n = rec_node(node);
+        n->loop_ancestor = hf.node;
+        n->abstracted = std::move(dropped);
     }
     header = hi;
     return true;

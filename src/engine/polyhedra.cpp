@@ -392,10 +392,6 @@ PointInvariants Analysis::run() {
     for (const Rule& r : program_.rules) {
         if (r.body_kind == BodyKind::atom && r.body_point != no_point) ++entries[r.body_point];
     }
-    std::vector<char> partitioned(n, 0);
-    for (PointId p = 0; p < n; ++p) {
-        partitioned[p] = graph_.header[p] && entries[p] >= 2 && entries[p] <= limits_.max_partitions;
-    }
     struct Part {
         int key = none;
         int rule = -1;  // at a header: the rule that enters it (-1: the query, or mixed)
@@ -410,7 +406,7 @@ PointInvariants Analysis::run() {
     auto join = [&](Parts& parts, PointId b, int key, int rule, Poly p, bool widen) {
         if (p.is_empty()) return false;
         auto it = std::find_if(parts[b].begin(), parts[b].end(), [&](const Part& x) { return x.key == key; });
-        if (it == parts[b].end() && key != none && parts[b].size() >= 2 * limits_.max_partitions) {
+        if (it == parts[b].end() && key != none && parts[b].size() >= limits_.max_parts) {
             key = none;  // too many: the rest joined
             rule = -1;
             it = std::find_if(parts[b].begin(), parts[b].end(), [&](const Part& x) { return x.key == none; });
@@ -491,6 +487,12 @@ PointInvariants Analysis::run() {
         }
         return count >= 2;
     };
+    // A header is partitioned when it is entered by a few rules, or when its loop has a few
+    // branches to remember; past both limits, and elsewhere, one polyhedron (key none).
+    std::vector<char> partitioned(n, 0);
+    for (PointId p = 0; p < n; ++p) {
+        partitioned[p] = graph_.header[p] && entries[p] >= 2 && (entries[p] <= limits_.max_partitions || remembers(p));
+    }
     auto key_of = [&](PointId h, const Rule& r, int ri, const Part& from, const Poly& post) {
         const PointId b = r.body_point;
         std::vector<int> taken;

@@ -64,6 +64,7 @@ void add_stats(Stats& total, const Stats& s) {
     total.polyhedra_candidates += s.polyhedra_candidates;
     total.learnt_candidates += s.learnt_candidates;
     total.reorders += s.reorders;
+    total.dropped_candidates += s.dropped_candidates;
     total.certificate_build_time_s += s.certificate_build_time_s;
     total.memo_entries += s.memo_entries;
     total.memo_hits += s.memo_hits;

@@ -90,6 +90,12 @@ std::string node_reason(const TreeNode& n) {
         return s + ", restart";
     }
     case NodeKind::restarted: {
+        if (!n.abstracted.empty()) {
+            std::string s = fmt::format("restarted: header [{}] drops", n.loop_ancestor);
+            for (const auto& a : n.abstracted) s += " " + a + ";";
+            s.pop_back();
+            return s;
+        }
         if (n.learnt.empty()) {
             return fmt::format("restarted: header [{}] tries its loop's way back before its exits",
                                n.loop_ancestor);

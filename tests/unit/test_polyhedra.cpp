@@ -4,6 +4,7 @@
 // counterexample, and the analysis states the facts the proofs need.
 #include <algorithm>
 
+#include "clpi/tree.hpp"
 #include "engine/point_graph.hpp"
 #include "engine/polyhedra.hpp"
 #include "engine_support.hpp"
@@ -112,6 +113,62 @@ TEST_CASE("polyhedra: a loop's phases and a disjunctive bound, by trace partitio
                          "p(2, I, N) :- p(3, I, N), I >= N.\n"
                          "p(3, I, N) :- error, N >= 0, I > N.\n"
                          "p(3, I, N).\n");
+}
+
+// a = 0; b = 0; while (*) { b += a < 4000 ? 1 : a < 5000 ? 4 : a < 6000 ? -4 : -1; a++; }
+// assert(a != 10000 || b == 0): four phases, each a line of its own (b = a, b = 4a - 12000,
+// 4a + b = 28000, a + b = 10000); the loop head is entered by five rules.
+const char* four_phases = "?- p(1, A, B).\n"
+                          "p(1, A, B) :- p(2, A1, B1), A1 = 0, B1 = 0.\n"
+                          "p(2, A, B) :- p(2, A1, B1), A1 = A + 1, A >= 6000, B1 = B - 1.\n"
+                          "p(2, A, B) :- p(2, A1, B1), A1 = A + 1, A >= 5000, A < 6000, B1 = B - 4.\n"
+                          "p(2, A, B) :- p(2, A1, B1), A1 = A + 1, A >= 4000, A < 5000, B1 = B + 4.\n"
+                          "p(2, A, B) :- p(2, A1, B1), A1 = A + 1, A < 4000, B1 = B + 1.\n"
+                          "p(2, A, B) :- error, A = 10000, B != 0.\n";
+
+TEST_CASE("polyhedra: phases told apart by the branches taken since the loop was entered") {
+    // The branch on c =< a switches once: d = a before, d = 3c - 2a after (or d = -2a when
+    // c =< 0); no convex set of the joined phases excludes the error.
+    const char* switch_once = "?- p(1, A, B, C, D).\n"
+                              "p(1, A, B, C, D) :- p(2, A1, B, C, D1), A1 = 0, D1 = 0, B > C.\n"
+                              "p(2, A, B, C, D) :- p(2, A1, B, C, D1), C =< A, A1 = A + 1, D1 = D - 2.\n"
+                              "p(2, A, B, C, D) :- p(2, A1, B, C, D1), C > A, A1 = A + 1, D1 = D + 1.\n"
+                              "p(2, A, B, C, D) :- error, D > 0, A > B + C.\n";
+    check_closed_at_once(switch_once);
+    Program prog = must_parse(switch_once);
+    engine::PointGraph graph = engine::build_point_graph(prog);
+    engine::PointInvariants inv = engine::analyse_polyhedra(prog, graph);
+    REQUIRE(inv.complete);
+    // the entry, only d + 1, only d - 2, and both
+    CHECK(inv.cases[*prog.find_point("p(2)")].size() == 4);
+
+    // Five rules into the head, past the limit of a part per entering rule: the parts are
+    // kept apart by the branches taken. The first closure (along b + 1) keeps a =< 4000, a
+    // closed guard, which the proofs that the branches for a >= 5000 cannot be taken rely
+    // on; the way back along b + 4 breaks it, so it is dropped and the header restarts
+    // (and so on for a =< 5000 and the differences, until the phases' disjunction is left).
+    Program four = must_parse(four_phases);
+    engine::PointGraph g4 = engine::build_point_graph(four);
+    engine::PointInvariants i4 = engine::analyse_polyhedra(four, g4);
+    REQUIRE(i4.complete);
+    CHECK(i4.cases[*four.find_point("p(2)")].size() == 5);
+    Result r = run(four_phases);
+    CHECK(r.verdict == Verdict::safe);
+    CHECK(r.stats.unrollings == 0);
+    CHECK(r.stats.dropped_candidates > 0);
+    CHECK(r.stats.nodes < 100);
+    // The tree shows each drop at the node whose way back broke the candidate.
+    Options tree;
+    tree.record_tree = true;
+    tree.bmc = false;
+    Result t = verify(must_parse(four_phases), tree);
+    REQUIRE(t.tree.has_value());
+    std::uint64_t drops = 0;
+    for (const TreeNode& node : t.tree->nodes) {
+        if (node.kind == NodeKind::restarted && !node.abstracted.empty()) drops += node.abstracted.size();
+    }
+    CHECK(drops == t.stats.dropped_candidates);
+    CHECK(tree_text(*t.tree).find("restarted: header [2] drops A =< 4000") != std::string::npos);
 }
 
 TEST_CASE("polyhedra: unsafe twins stay unsafe, with a replayed counterexample") {
