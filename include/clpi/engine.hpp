@@ -48,6 +48,10 @@ struct Options {
     // minimax: offer loop headers the linear invariants of a polyhedral abstract
     // interpretation of the program as candidates, besides those of the path.
     bool polyhedra = true;
+    // The polyhedral analysis keeps the states of a loop apart by which of its branches they
+    // have taken, in loops with at most this many branch rules (0: by the rule that enters
+    // the loop head only).
+    std::uint32_t polyhedra_branches = 8;
     // minimax: when a loop must be unrolled because a candidate a refutation needs is not
     // invariant, learn its precondition along the way back as new candidates (inductive
     // strengthening) and restart the header, before unrolling.
@@ -56,6 +60,10 @@ struct Options {
     // before its way back, rely on candidates the way back breaks: try the loop's ways back
     // first and restart the header, before unrolling.
     bool reorder = true;
+    // minimax: when a loop must be unrolled only because candidates that proofs below its
+    // header rely on are not kept by a way back (with all the others the header keeps), drop
+    // them for good and restart the header, before learning or reordering.
+    bool drop = true;
     // minimax on a program with loops: once the search has run `bmc_after_s` seconds, look
     // for an error by bounded model checking on a second thread beside it (every path of k
     // steps in one incremental solver query, k = 1, 2, ...); a counterexample it finds ends

@@ -24,6 +24,7 @@ struct ExplainArgs {
     bool no_polyhedra = false;
     bool no_learn = false;
     bool no_reorder = false;
+    bool no_drop = false;
 };
 
 std::string title(const TreeNode& n) {
@@ -224,6 +225,7 @@ int run_explain(const ExplainArgs& a) {
     o.polyhedra = !a.no_polyhedra;
     o.learn = !a.no_learn;
     o.reorder = !a.no_reorder;
+    o.drop = !a.no_drop;
     o.bmc = false;  // the tree explained is the search's, whatever the machine's speed
     o.record_tree = true;
     Result r = verify(*program, o);
@@ -260,6 +262,7 @@ Runner add_explain_command(CLI::App& app) {
     cmd->add_flag("--no-polyhedra", args->no_polyhedra, "as for verify");
     cmd->add_flag("--no-learn", args->no_learn, "as for verify");
     cmd->add_flag("--no-reorder", args->no_reorder, "as for verify");
+    cmd->add_flag("--no-drop", args->no_drop, "as for verify");
     return [args] { return run_explain(*args); };
 }
 

@@ -46,6 +46,7 @@ struct VerifyArgs {
     bool no_bmc = false;
     double bmc_after_s = Options{}.bmc_after_s;
     bool no_reorder = false;
+    bool no_drop = false;
     double timeout_s = 60;  // 0: none
     std::uint64_t memory_mb = 0;
     bool json = false;
@@ -223,6 +224,7 @@ int run_verify(const VerifyArgs& a) {
     opt.bmc = !a.no_bmc;
     opt.bmc_after_s = a.bmc_after_s;
     opt.reorder = !a.no_reorder;
+    opt.drop = !a.no_drop;
     opt.timeout_s = a.timeout_s;
     opt.memory_limit_mb = a.memory_mb;
     opt.interrupt = &interrupted;
@@ -465,6 +467,10 @@ Runner add_verify_command(CLI::App& app) {
                   "minimax: when a loop would be unrolled because the proofs of a way out of it, "
                   "explored before its way back, rely on what only its first iterations say, do "
                   "not first restart its header with the ways back tried first");
+    cmd->add_flag("--no-drop", args->no_drop,
+                  "minimax: when a loop would be unrolled only because candidates that proofs below "
+                  "its header rely on break on the way back (with everything else it keeps), do not "
+                  "first drop them for good and restart the header");
     cmd->add_flag("--no-bmc", args->no_bmc,
                   "minimax: do not look for errors by bounded model checking on a second thread "
                   "beside the search (every path of k steps in one solver query, k = 1, 2, ...: "

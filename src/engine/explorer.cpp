@@ -234,7 +234,7 @@ Explorer::Visit Explorer::visit(const Transition& t, PathStep step, std::uint32_
             return leave({}, true, proofs);
         }
         std::size_t learnt_at = 0;
-        if (unrolled && drop_at_unrolling(t.next_point, node, learnt_at)) {
+        if (unrolled && options_.drop && drop_at_unrolling(t.next_point, node, learnt_at)) {
             solver_.pop();
             restart_target_ = learnt_at;
             return Visit::restart;

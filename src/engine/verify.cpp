@@ -280,6 +280,7 @@ namespace {
 // save unrollings, but a loop the path's own candidates close does not need them.
 engine::PolyhedraLimits polyhedra_limits(const Options& options) {
     engine::PolyhedraLimits limits;
+    limits.max_branches_remembered = options.polyhedra_branches;
 #ifdef CLPI_INSTRUMENTED_BUILD
     limits.time_s *= 20;  // sanitizers: the same analysis as a normal build, in slower time
 #endif

@@ -1,7 +1,8 @@
 // What minimax does at a loop header before it unrolls (explorer_loops.cpp): it learns the
 // precondition of a candidate that the way back breaks (learn_at_unrolling), or it tries the
 // loop's ways back before its exits (reorder_at_unrolling). Each is checked by the counts of
-// the search with it and without it, and by what the derivation tree says.
+// the search with it and without it, and by what the derivation tree says. The drop that
+// minimax tries before both (drop_at_unrolling) is off here; test_polyhedra.cpp checks it.
 #include <algorithm>
 #include <fstream>
 #include <sstream>
@@ -25,6 +26,10 @@ Result run(const std::string& text, bool learn, bool reorder, bool tree = false)
     Options o;
     o.learn = learn;
     o.reorder = reorder;
+    o.drop = false;  // tried before the two: it would take some of their cases
+    // The loops here close without either when the polyhedral analysis keeps their states
+    // apart by the branches taken: parts by the entering rule only.
+    o.polyhedra_branches = 0;
     o.record_tree = tree;
     // Without the mechanism these loops only unroll: a node budget ends those runs (small,
     // so that a sanitizer build gets there in seconds too).
