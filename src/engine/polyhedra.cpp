@@ -461,31 +461,26 @@ PointInvariants Analysis::run() {
     auto in_loop = [&](PointId a, PointId b) {
         return graph_.on_cycle[a] && graph_.on_cycle[b] && graph_.component[a] == graph_.component[b];
     };
-    // Per component: whether it has few enough branches to remember them.
+    // Per point: its rules that stay in its loop; a point with two or more is a branch.
+    std::vector<std::uint32_t> staying(n, 0);
+    for (PointId p = 0; p < n; ++p) {
+        for (std::uint32_t ri : program_.points[p].rules) {
+            const Rule& r = program_.rules[ri];
+            if (r.body_kind == BodyKind::atom && r.body_point != no_point && in_loop(p, r.body_point)) ++staying[p];
+        }
+    }
+    auto is_branch = [&](PointId h) { return staying[h] >= 2; };
+    // Per component: whether it has few enough branch rules to remember them.
     std::map<int, bool> remember;
     auto remembers = [&](PointId h) {
         auto [it, fresh] = remember.try_emplace(graph_.component[h], false);
         if (!fresh) return it->second;
         std::uint32_t branches = 0;
         for (PointId p = 0; p < n; ++p) {
-            if (graph_.component[p] != graph_.component[h] || !graph_.on_cycle[p]) continue;
-            std::uint32_t inside = 0;
-            for (std::uint32_t ri : program_.points[p].rules) {
-                const Rule& r = program_.rules[ri];
-                if (r.body_kind == BodyKind::atom && r.body_point != no_point && in_loop(p, r.body_point)) ++inside;
-            }
-            if (inside >= 2) branches += inside;
+            if (graph_.component[p] == graph_.component[h] && is_branch(p)) branches += staying[p];
         }
-        it->second = branches <= limits_.max_branches_remembered;
+        it->second = limits_.max_branches_remembered > 0 && branches <= limits_.max_branches_remembered;
         return it->second;
-    };
-    auto is_branch = [&](PointId h) {
-        std::uint32_t count = 0;
-        for (std::uint32_t ri : program_.points[h].rules) {
-            const Rule& r = program_.rules[ri];
-            if (r.body_kind == BodyKind::atom && r.body_point != no_point && in_loop(h, r.body_point)) ++count;
-        }
-        return count >= 2;
     };
     // A header is partitioned when it is entered by a few rules, or when its loop has a few
     // branches to remember; past both limits, and elsewhere, one polyhedron (key none).
