@@ -334,7 +334,17 @@ Result verify(const Program& program, const Options& options) {
     const engine::PointGraph graph = engine::build_point_graph(program);
     std::optional<engine::PointInvariants> invariants;
     if (loops && options.polyhedra && graph.has_cycle()) {
-        invariants = engine::analyse_polyhedra(program, graph, polyhedra_limits(options));
+        engine::PolyhedraLimits limits = polyhedra_limits(options);
+        invariants = engine::analyse_polyhedra(program, graph, limits);
+        // Parts by the branches taken multiply the work on loops with many branches: out of
+        // time, the analysis is made again with parts by entering rule only, rather than
+        // none at all (its time is added).
+        if (!invariants->complete && limits.max_branches_remembered > 0) {
+            const double first = invariants->time_s;
+            limits.max_branches_remembered = 0;
+            invariants = engine::analyse_polyhedra(program, graph, limits);
+            invariants->time_s += first;
+        }
     }
     const engine::PointInvariants* inv = invariants ? &*invariants : nullptr;
     auto with_analysis = [&](Result r) {
