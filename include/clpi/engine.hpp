@@ -51,7 +51,7 @@ struct Options {
     // The polyhedral analysis keeps the states of a loop apart by which of its branches they
     // have taken, in loops with at most this many branch rules (0: by the rule that enters
     // the loop head only).
-    std::uint32_t polyhedra_branches = 8;
+    std::uint32_t polyhedra_branches = 4;
     // minimax: when a loop must be unrolled because a candidate a refutation needs is not
     // invariant, learn its precondition along the way back as new candidates (inductive
     // strengthening) and restart the header, before unrolling.

@@ -56,6 +56,9 @@ struct Candidate {
     // An outer loop's closure abstracted what implied it (nested-header weakening): off for
     // good, never locked, never switched on by a restart or a concrete check.
     bool stale = false;
+    // Dropped at an unrolling (drop_at_unrolling): off, and a restart leaves it off, unless
+    // a refutation of a spurious error needs it (then it is locked, and back).
+    bool dropped = false;
 };
 
 // The cells of the path (up to some goal) that a proof of a header candidate's invariance
@@ -225,9 +228,9 @@ private:
     // The third way out of an unrolling, tried first: the loop's first copy failed to close
     // only because candidates that proofs below rely on (blocked, not locked) do not hold
     // after this way back, with everything else the header keeps (Houdini). Those are not
-    // part of any invariant made of the header's candidates: they are dropped for good
-    // (stale), and the header restarts, so that the proofs that relied on them are made
-    // again without them. Each drop removes a candidate, so this ends.
+    // part of any invariant made of the header's candidates: they are dropped (off, and
+    // left off by restarts unless a refutation of a spurious error locks them), and the
+    // header restarts, so that the proofs that relied on them are made again without them. Each drop removes a candidate, so this ends.
     bool drop_at_unrolling(PointId point, std::uint64_t node, std::size_t& header);
     // The k-th rule a frame tries: Point::rules in order, or body first (Frame::body_first).
     [[nodiscard]] std::uint32_t rule_of(const Frame& f, std::size_t k);

@@ -983,6 +983,7 @@ void Explorer::restart(std::size_t hi) {
     for (Candidate& c : h.header->candidates) {
         c.max = c.blocked = c.closed = false;
         if (c.stale) continue;  // an outer loop's abstraction took what implied it: stays off
+        if (c.dropped && !c.locked) continue;  // no invariant of the header holds it
         c.min = false;
         solver_.set_active(c.cell, true);
         if (record_) rec_mark(c.cell, Mark::neutral);
@@ -1087,7 +1088,7 @@ bool Explorer::drop_at_unrolling(PointId point, std::uint64_t node, std::size_t&
     std::vector<std::string> dropped;
     for (std::size_t i : blocking_->second) {
         Candidate& c = h.candidates[i];
-        c.stale = true;  // off for good: restart() leaves it off
+        c.dropped = true;  // off: restart() leaves it off, unless a refutation locks it
         c.min = true;
         solver_.set_active(c.cell, false);
         ++stats_.dropped_candidates;
