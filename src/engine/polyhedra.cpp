@@ -113,9 +113,11 @@ private:
     }
     [[nodiscard]] PPL::dimension_type arity(PointId p) const { return program_.points[p].state_arity; }
 
-    // Adds the linear part of `cs` (variables at offset + var) to `p`.
+    // Adds the linear part of `cs` (variables at offset + var) to `p`. `side` picks one side
+    // of the first disequality e != 0 at the top of `cs`: 0 for e =< -1, 1 for e >= 1, -1 for
+    // their hull.
     void constrain(Poly& p, const std::vector<Constraint>& cs, const std::vector<Variable>& vars,
-                   PPL::dimension_type offset) const {
+                   PPL::dimension_type offset, int side = -1) const {
         for (const Constraint& c : cs) {
             if (p.is_empty()) return;
             if (c.is_disjunction()) {
@@ -149,14 +151,29 @@ private:
                 // Over the integers e != 0 is e =< -1 or e >= 1: their hull says more than
                 // nothing where p bounds e on one side (x =< 10, x != 10 gives x =< 9).
                 if (integers) {
-                    Poly below = p;
-                    below.add_constraint(e <= -1);
-                    p.add_constraint(e >= 1);
-                    p.poly_hull_assign(below);
+                    if (side == 0) {
+                        p.add_constraint(e <= -1);
+                    } else if (side == 1) {
+                        p.add_constraint(e >= 1);
+                    } else {
+                        Poly below = p;
+                        below.add_constraint(e <= -1);
+                        p.add_constraint(e >= 1);
+                        p.poly_hull_assign(below);
+                    }
+                    side = -1;  // the first one only
                 }
                 break;
             }
         }
+    }
+
+    // Whether the rule has a disequality at the top of its body that constrain can split.
+    [[nodiscard]] bool has_disequality(const Rule& r) const {
+        if (program_.domain != Domain::integer) return false;
+        return std::any_of(r.constraints.begin(), r.constraints.end(), [&](const Constraint& c) {
+            return !c.is_disjunction() && c.op == RelOp::ne && linearize(c.lhs, r.vars) && linearize(c.rhs, r.vars);
+        });
     }
 
     // The linear form of an atom's argument: a variable at offset + var, or a constant.
@@ -312,8 +329,9 @@ private:
         return q;
     }
 
-    // The states at the rule's body point that a state in `from` at its head leads to.
-    Poly post(const Rule& r, const Poly& from) const {
+    // The states at the rule's body point that a state in `from` at its head leads to (`side`:
+    // one side of the rule's first disequality, as in constrain).
+    Poly post(const Rule& r, const Poly& from, int side = -1) const {
         const PointId b = r.body_point;
         const PPL::dimension_type nb = arity(b);
         const std::size_t dims = nb + r.vars.size();
@@ -342,7 +360,7 @@ private:
                 q.add_constraint(e >= 0);
             }
         }
-        constrain(q, r.constraints, r.vars, nb);
+        constrain(q, r.constraints, r.vars, nb, side);
         bind_and_project(q, *r.body, b, r.vars);
         return q;
     }
@@ -488,13 +506,14 @@ PointInvariants Analysis::run() {
     for (PointId p = 0; p < n; ++p) {
         partitioned[p] = graph_.header[p] && entries[p] >= 2 && (entries[p] <= limits_.max_partitions || remembers(p));
     }
-    auto key_of = [&](PointId h, const Rule& r, int ri, const Part& from, const Poly& post) {
+    // A branch is a rule, or one side of a branch rule's disequality (branch_of).
+    auto key_of = [&](PointId h, const Rule& r, int ri, int branch, const Part& from, const Poly& post) {
         const PointId b = r.body_point;
         std::vector<int> taken;
         if (in_loop(h, b) && from.key >= 0) {
             taken = key_info[static_cast<std::size_t>(from.key)].taken;
-            if (remembers(h) && is_branch(h) && !std::binary_search(taken.begin(), taken.end(), ri)) {
-                taken.insert(std::upper_bound(taken.begin(), taken.end(), ri), ri);
+            if (remembers(h) && is_branch(h) && !std::binary_search(taken.begin(), taken.end(), branch)) {
+                taken.insert(std::upper_bound(taken.begin(), taken.end(), branch), branch);
             }
         }
         if (partitioned[b]) {
@@ -504,7 +523,7 @@ PointInvariants Analysis::run() {
                 auto v = fixed_value(post, j);
                 values.push_back(v ? v->str() : "*");
             }
-            return std::pair{key_for(ri, std::move(values), std::move(taken)), ri};
+            return std::pair{key_for(branch, std::move(values), std::move(taken)), ri};
         }
         if (in_loop(h, b)) {
             if (from.key < 0) return std::pair{from.key, from.rule};
@@ -513,10 +532,22 @@ PointInvariants Analysis::run() {
         }
         return std::pair{none, -1};
     };
+    // Each rule out of p with an atom body, once per branch: a branch rule of a loop that
+    // remembers its branches and whose guard has a disequality (flag != 1) is taken as its
+    // two sides (flag =< 0, flag >= 2), so that a part that took one side and keeps the
+    // flag never takes the rule that needs flag = 1 (their hull, the universe on flag,
+    // would). Branch 2·ri + side, side 0 for the whole rule or the lower side.
     auto rules_from = [&](PointId p, auto&& each) {
         for (std::uint32_t ri : program_.points[p].rules) {
             const Rule& r = program_.rules[ri];
-            if (r.body_kind == BodyKind::atom && r.body_point != no_point) each(r, static_cast<int>(ri));
+            if (r.body_kind != BodyKind::atom || r.body_point == no_point) continue;
+            const int i = static_cast<int>(ri);
+            if (in_loop(p, r.body_point) && is_branch(p) && remembers(p) && has_disequality(r)) {
+                each(r, i, 2 * i, 0);
+                each(r, i, 2 * i + 1, 1);
+            } else {
+                each(r, i, 2 * i, -1);
+            }
         }
     };
     // Ascending: a worklist, joining posts in, widening at headers after the delay. Every
@@ -534,12 +565,12 @@ PointInvariants Analysis::run() {
         queued[h] = 0;
         ++out.rounds;
         const std::vector<Part> from = at[h];
-        rules_from(h, [&](const Rule& r, int ri) {
+        rules_from(h, [&](const Rule& r, int ri, int branch, int side) {
             for (const Part& part : from) {
                 check_time();
                 const PointId b = r.body_point;
-                Poly next = post(r, part.poly);
-                auto [key, entering] = key_of(h, r, ri, part, next);
+                Poly next = post(r, part.poly, side);
+                auto [key, entering] = key_of(h, r, ri, branch, part, next);
                 if (join(at, b, key, entering, std::move(next), true) && !queued[b]) {
                     queued[b] = 1;
                     work.push_back(b);
@@ -552,11 +583,11 @@ PointInvariants Analysis::run() {
         Parts next(n);
         join(next, q0, query_key, -1, init, false);
         for (PointId h = 0; h < n; ++h) {
-            rules_from(h, [&](const Rule& r, int ri) {
+            rules_from(h, [&](const Rule& r, int ri, int branch, int side) {
                 for (const Part& part : at[h]) {
                     check_time();
-                    Poly image = post(r, part.poly);
-                    auto [key, entering] = key_of(h, r, ri, part, image);
+                    Poly image = post(r, part.poly, side);
+                    auto [key, entering] = key_of(h, r, ri, branch, part, image);
                     join(next, r.body_point, key, entering, std::move(image), false);
                 }
             });

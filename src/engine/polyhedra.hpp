@@ -15,7 +15,9 @@
 // (trace partitioning), offered as one disjunctive fact besides the facts of their hull: a
 // loop's phases (x =< 50 ∧ y = 50, or x > 50 ∧ y = x), a branch that switches once (d = a
 // before a reaches c, d = 3c - 2a after), a flag read once that picks the same branch at
-// every round (j = b, or j = 0). Loops are iterated to a fixpoint with
+// every round (j = b, or j = 0); a branch guarded by a disequality (f != 1) counts as its two
+// sides (f =< 0, f >= 2), so that a part that took it, keeping f, never takes the f = 1
+// branch too. Loops are iterated to a fixpoint with
 // widening at the loop headers after two plain rounds, limited by the loop's guards and its
 // errors' negated conditions (widening up to them), then narrowed by two descending rounds.
 #pragma once

@@ -171,6 +171,32 @@ TEST_CASE("polyhedra: phases told apart by the branches taken since the loop was
     CHECK(tree_text(*t.tree).find("restarted: header [2] drops A =< 4000") != std::string::npos);
 }
 
+TEST_CASE("polyhedra: a flag tested with != keeps the parts of its two sides apart") {
+    // A flag the loop never changes picks j += 2 (f = 1) or j += 1 (f != 1) at every round:
+    // j = 2i where f = 1, j = i elsewhere. Joined, the two sides of f != 1 are the whole
+    // line, so the part that took that branch could also take the f = 1 branch next, and
+    // its facts mix both steps; taken as two branches (f =< 0, f >= 2), it cannot.
+    const char* flag = "?- p(1, I, J, F).\n"
+                       "p(1, I, J, F) :- p(2, I1, J1, F), I1 = 0, J1 = 0.\n"
+                       "p(2, I, J, F) :- p(2, I1, J1, F), F = 1, I1 = I + 1, J1 = J + 2.\n"
+                       "p(2, I, J, F) :- p(2, I1, J1, F), F != 1, I1 = I + 1, J1 = J + 1.\n"
+                       "p(2, I, J, F) :- q(X), F = 1, X = J - 2 * I.\n"
+                       "p(2, I, J, F) :- q(X), F != 1, X = J - I.\n"
+                       "q(X) :- error, X != 0.\n";
+    check_closed_at_once(flag);
+    Program prog = must_parse(flag);
+    engine::PointGraph graph = engine::build_point_graph(prog);
+    engine::PointInvariants inv = engine::analyse_polyhedra(prog, graph);
+    REQUIRE(inv.complete);
+    // the entry, f = 1, f =< 0 and f >= 2: no part took both branches
+    CHECK(inv.cases[*prog.find_point("p(2)")].size() == 4);
+    // With the sides swapped, the error is reached at the first round where f != 1.
+    Result r = run(replace(replace(flag, "F = 1, X = J - 2 * I", "F = 1, X = J - I"),
+                           "F != 1, X = J - I", "F != 1, X = J - 2 * I"));
+    CHECK(r.verdict == Verdict::unsafe);
+    CHECK(r.counterexample.has_value());
+}
+
 TEST_CASE("polyhedra: unsafe twins stay unsafe, with a replayed counterexample") {
     // The candidates are checked like any other: a fact the analysis got wrong could only
     // cost a proof, and a true one never hides an error.
