@@ -47,7 +47,9 @@ std::string origins(const TreeNode& n) {
         {"closure", "a loop guard, closed (i =< n from i < n): true once the loop has run"},
         {"remainder", "a remainder modulo the step every rule of the loop moves a variable by"},
         {"polyhedra", "a linear invariant that an abstract interpretation of the whole program over "
-                      "convex polyhedra found at this point (made once, before the search); like every "
+                      "convex polyhedra found at this point (made once, before the search), or a "
+                      "disjunction of its parts (kept apart by the rule that entered the loop, the "
+                      "branches taken, and the remainders the loop tests, x mod 2 = 1); like every "
                       "candidate it is checked here: the path entails it, and the loop must keep it"},
         {"learnt", "learnt when the loop had to be unrolled: a candidate a refutation needs broke on "
                    "a way back to the header, and this is the complement of a comparison of its "

@@ -191,6 +191,10 @@ std::vector<Term> Explorer::polyhedra_terms(PointId header) {
     // In the projection's form, the constant on the right and the first coefficient
     // positive (D =< 1, X - 2*D >= -1), so that a fact the path states already is known.
     auto term = [&](const LinearFact& fact) {
+        if (fact.modulus != 0) {  // a remainder a part of the analysis knows
+            const std::uint32_t i = fact.terms.front().second;
+            return solver_.congruence(solver_.point_var(i, types[i]), fact.modulus, fact.constant);
+        }
         const bool flip = fact.terms.front().first < 0;
         std::vector<std::pair<Number, Term>> parts;
         for (const auto& [k, i] : fact.terms) {
@@ -212,7 +216,7 @@ std::vector<Term> Explorer::polyhedra_terms(PointId header) {
     const auto& cases = polyhedra_->cases[header];
     bool disjunction = cases.size() >= 2;
     auto same = [](const LinearFact& a, const LinearFact& b) {
-        return a.equality == b.equality && a.constant == b.constant && a.terms == b.terms;
+        return a.equality == b.equality && a.constant == b.constant && a.terms == b.terms && a.modulus == b.modulus;
     };
     auto in_every_case = [&](const LinearFact& fact) {
         return std::all_of(cases.begin(), cases.end(), [&](const std::vector<LinearFact>& c) {

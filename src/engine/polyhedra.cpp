@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <chrono>
 #include <deque>
+#include <functional>
 #include <map>
 #include <optional>
 #include <tuple>
@@ -39,14 +40,35 @@ struct Linear {
     Number constant;
 };
 
-std::optional<Linear> linearize(const Expr& e, const std::vector<Variable>& vars) {
+// What a part knows of its variables' remainders: per variable, (modulus, remainder) pairs.
+using Remainders = std::map<VarId, std::vector<std::pair<Integer, Integer>>>;
+
+// k of `x mod k` and `x div k` when it is an integer constant from 2 to 16: a remainder a
+// loop's parts keep apart (larger moduli would make too many parts).
+std::optional<Integer> small_modulus(const Expr& e) {
+    if (e.kind != ExprKind::constant || denominator(e.value) != 1) return std::nullopt;
+    Integer k = numerator(e.value);
+    if (k < 2 || k > 16) return std::nullopt;
+    return k;
+}
+
+// r in [0, k) with r = x mod k.
+Integer floor_mod(const Integer& x, const Integer& k) {
+    Integer r = x % k;
+    return r < 0 ? Integer(r + k) : r;
+}
+
+// `known`: the remainders known of the variables, which make x mod k the constant r and
+// x div k the linear (x - r) / k.
+std::optional<Linear> linearize(const Expr& e, const std::vector<Variable>& vars,
+                                const Remainders* known = nullptr) {
     switch (e.kind) {
     case ExprKind::constant: return Linear{{}, e.value};
     case ExprKind::variable:
         if (e.var >= vars.size() || vars[e.var].type != Type::integer) return std::nullopt;
         return Linear{{{e.var, Number(1)}}, Number(0)};
     case ExprKind::neg: {
-        auto a = linearize(e.args[0], vars);
+        auto a = linearize(e.args[0], vars, known);
         if (!a) return std::nullopt;
         for (auto& [v, c] : a->coeff) c = -c;
         a->constant = -a->constant;
@@ -54,8 +76,8 @@ std::optional<Linear> linearize(const Expr& e, const std::vector<Variable>& vars
     }
     case ExprKind::add:
     case ExprKind::sub: {
-        auto a = linearize(e.args[0], vars);
-        auto b = linearize(e.args[1], vars);
+        auto a = linearize(e.args[0], vars, known);
+        auto b = linearize(e.args[1], vars, known);
         if (!a || !b) return std::nullopt;
         const int sign = e.kind == ExprKind::add ? 1 : -1;
         for (auto& [v, c] : b->coeff) a->coeff[v] += sign * c;
@@ -63,8 +85,8 @@ std::optional<Linear> linearize(const Expr& e, const std::vector<Variable>& vars
         return a;
     }
     case ExprKind::mul: {
-        auto a = linearize(e.args[0], vars);
-        auto b = linearize(e.args[1], vars);
+        auto a = linearize(e.args[0], vars, known);
+        auto b = linearize(e.args[1], vars, known);
         if (!a || !b) return std::nullopt;
         if (!a->coeff.empty() && !b->coeff.empty()) return std::nullopt;  // a product of variables
         if (!a->coeff.empty()) std::swap(a, b);
@@ -72,7 +94,20 @@ std::optional<Linear> linearize(const Expr& e, const std::vector<Variable>& vars
         b->constant *= a->constant;
         return b;
     }
-    default: return std::nullopt;  // division, remainder, arrays: left out
+    case ExprKind::div:
+    case ExprKind::mod: {
+        if (!known || e.args[0].kind != ExprKind::variable) return std::nullopt;
+        auto k = small_modulus(e.args[1]);
+        auto it = known->find(e.args[0].var);
+        if (!k || it == known->end()) return std::nullopt;
+        for (const auto& [m, r] : it->second) {
+            if (m != *k) continue;
+            if (e.kind == ExprKind::mod) return Linear{{}, Number(r)};
+            return Linear{{{e.args[0].var, Number(1) / Number(*k)}}, Number(-r) / Number(*k)};
+        }
+        return std::nullopt;
+    }
+    default: return std::nullopt;  // division and remainder where nothing is known, arrays: left out
     }
 }
 
@@ -117,7 +152,7 @@ private:
     // of the first disequality e != 0 at the top of `cs`: 0 for e =< -1, 1 for e >= 1, -1 for
     // their hull.
     void constrain(Poly& p, const std::vector<Constraint>& cs, const std::vector<Variable>& vars,
-                   PPL::dimension_type offset, int side = -1) const {
+                   PPL::dimension_type offset, int side = -1, const Remainders* known = nullptr) const {
         for (const Constraint& c : cs) {
             if (p.is_empty()) return;
             if (c.is_disjunction()) {
@@ -125,14 +160,14 @@ private:
                 Poly joined(p.space_dimension(), PPL::EMPTY);
                 for (const auto& conjunction : c.cases) {
                     Poly q = p;
-                    constrain(q, conjunction, vars, offset);
+                    constrain(q, conjunction, vars, offset, -1, known);
                     joined.poly_hull_assign(q);
                 }
                 p = std::move(joined);
                 continue;
             }
-            auto lhs = linearize(c.lhs, vars);
-            auto rhs = linearize(c.rhs, vars);
+            auto lhs = linearize(c.lhs, vars, known);
+            auto rhs = linearize(c.rhs, vars, known);
             if (!lhs || !rhs) continue;
             Linear d = *lhs;  // lhs - rhs
             for (const auto& [v, k] : rhs->coeff) d.coeff[v] -= k;
@@ -198,6 +233,31 @@ private:
         q.remove_higher_space_dimensions(n);
     }
 
+    // The ways the remainders in c can be known: none (c is linear, or has no small
+    // modulus), or each remainder r of the first x mod k or x div k in it.
+    static std::vector<Remainders> remainder_cases(const Constraint& c, const Rule& r) {
+        std::optional<std::pair<VarId, Integer>> first;
+        std::function<void(const Expr&)> find = [&](const Expr& e) {
+            if (first) return;
+            if ((e.kind == ExprKind::mod || e.kind == ExprKind::div) && e.args[0].kind == ExprKind::variable) {
+                if (auto k = small_modulus(e.args[1])) {
+                    first = std::pair{e.args[0].var, *k};
+                    return;
+                }
+            }
+            for (const Expr& a : e.args) find(a);
+        };
+        find(c.lhs);
+        find(c.rhs);
+        std::vector<Remainders> out;
+        if (!first || first->first >= r.vars.size()) {
+            out.emplace_back();
+            return out;
+        }
+        for (Integer k = 0; k < first->second; ++k) out.push_back(Remainders{{first->first, {{first->second, k}}}});
+        return out;
+    }
+
     // Widening thresholds at header h (widening "up to" them, Halbwachs): the linear guards
     // of the rules of h's loop, and the negated conditions of its error rules, over h's
     // positions, so that widening keeps x =< 10 where a guard or an error speaks of 10.
@@ -226,52 +286,56 @@ private:
             if (r.body && !error) note(*r.body);
             for (const Constraint& c : r.constraints) {
                 if (c.is_disjunction()) continue;
-                auto lhs = linearize(c.lhs, r.vars);
-                auto rhs = linearize(c.rhs, r.vars);
-                if (!lhs || !rhs) continue;
-                Linear d;  // lhs - rhs over positions
-                bool mapped = true;
-                for (int side : {1, -1}) {
-                    const Linear& l = side == 1 ? *lhs : *rhs;
-                    for (const auto& [v, k] : l.coeff) {
-                        auto it = position.find(v);
-                        if (it == position.end()) {
-                            mapped = false;
-                            break;
+                // A guard on x div k or x mod k gives a threshold per remainder of x (x div 5
+                // >= 200: x >= 1000 + r), as the parts that know it read it.
+                for (const Remainders& known : remainder_cases(c, r)) {
+                    auto lhs = linearize(c.lhs, r.vars, &known);
+                    auto rhs = linearize(c.rhs, r.vars, &known);
+                    if (!lhs || !rhs) continue;
+                    Linear d;  // lhs - rhs over positions
+                    bool mapped = true;
+                    for (int side : {1, -1}) {
+                        const Linear& l = side == 1 ? *lhs : *rhs;
+                        for (const auto& [v, k] : l.coeff) {
+                            auto it = position.find(v);
+                            if (it == position.end()) {
+                                mapped = false;
+                                break;
+                            }
+                            d.coeff[static_cast<VarId>(it->second)] += side * k;
                         }
-                        d.coeff[static_cast<VarId>(it->second)] += side * k;
+                        d.constant += side * l.constant;
                     }
-                    d.constant += side * l.constant;
-                }
-                if (!mapped) continue;
-                PPL::Linear_Expression e = expression(d, 0);
-                if (e.all_homogeneous_terms_are_zero()) continue;
-                // A guard's own half-spaces; an error's condition negated (the states that
-                // stay out of the error), both halves for an equation.
-                RelOp op = c.op;
-                if (error) {
+                    if (!mapped) continue;
+                    PPL::Linear_Expression e = expression(d, 0);
+                    if (e.all_homogeneous_terms_are_zero()) continue;
+                    // A guard's own half-spaces; an error's condition negated (the states that
+                    // stay out of the error), both halves for an equation.
+                    RelOp op = c.op;
+                    if (error) {
+                        switch (op) {
+                        case RelOp::lt: op = RelOp::ge; break;
+                        case RelOp::le: op = RelOp::gt; break;
+                        case RelOp::gt: op = RelOp::le; break;
+                        case RelOp::ge: op = RelOp::lt; break;
+                        case RelOp::ne: op = RelOp::eq; break;
+                        default: continue;  // x = c as an error: its negation is not convex
+                        }
+                    }
+                    const bool integers = program_.domain == Domain::integer;
                     switch (op) {
-                    case RelOp::lt: op = RelOp::ge; break;
-                    case RelOp::le: op = RelOp::gt; break;
-                    case RelOp::gt: op = RelOp::le; break;
-                    case RelOp::ge: op = RelOp::lt; break;
-                    case RelOp::ne: op = RelOp::eq; break;
-                    default: continue;  // x = c as an error: its negation is not convex
+                    case RelOp::eq: out.insert(e <= 0); out.insert(e >= 0); break;
+                    case RelOp::le: out.insert(e <= 0); break;
+                    case RelOp::ge: out.insert(e >= 0); break;
+                    case RelOp::lt: out.insert(integers ? e <= -1 : e <= 0); break;
+                    case RelOp::gt: out.insert(integers ? e >= 1 : e >= 0); break;
+                    case RelOp::ne:  // x != 10: up to 9 and from 11
+                        if (integers) {
+                            out.insert(e <= -1);
+                            out.insert(e >= 1);
+                        }
+                        break;
                     }
-                }
-                const bool integers = program_.domain == Domain::integer;
-                switch (op) {
-                case RelOp::eq: out.insert(e <= 0); out.insert(e >= 0); break;
-                case RelOp::le: out.insert(e <= 0); break;
-                case RelOp::ge: out.insert(e >= 0); break;
-                case RelOp::lt: out.insert(integers ? e <= -1 : e <= 0); break;
-                case RelOp::gt: out.insert(integers ? e >= 1 : e >= 0); break;
-                case RelOp::ne:  // x != 10: up to 9 and from 11
-                    if (integers) {
-                        out.insert(e <= -1);
-                        out.insert(e >= 1);
-                    }
-                    break;
                 }
             }
         }
@@ -319,6 +383,92 @@ private:
         return out;
     }
 
+    // The rule's relation between its head's state (dimensions nb to nb + nh) and its body's
+    // (0 to nb), from its linear constraints.
+    Poly relation(const Rule& r) const {
+        const PointId b = r.body_point;
+        const PPL::dimension_type nb = arity(b), nh = arity(r.head_point);
+        if (nb + nh + r.vars.size() > limits_.max_dimensions) return Poly(nb + nh, PPL::UNIVERSE);
+        Poly q(nb + nh + r.vars.size(), PPL::UNIVERSE);
+        constrain(q, r.constraints, r.vars, nb + nh);
+        const Point& bp = program_.points[b];
+        const Point& hp = program_.points[r.head_point];
+        for (PPL::dimension_type j = 0; j < nb; ++j) {
+            auto form = argument(r.body->args[bp.first_state_arg + j], r.vars, nb + nh);
+            if (form) q.add_constraint(PPL::Variable(j) == *form);
+        }
+        for (PPL::dimension_type i = 0; i < nh; ++i) {
+            auto form = argument(r.head.args[hp.first_state_arg + i], r.vars, nb + nh);
+            if (form) q.add_constraint(PPL::Variable(nb + i) == *form);
+        }
+        q.remove_higher_space_dimensions(nb + nh);
+        return q;
+    }
+
+    // The value of x_a - x_b in every state of `p`, when it has one (an integer).
+    static std::optional<Integer> fixed_difference(const Poly& p, PPL::dimension_type a, PPL::dimension_type b) {
+        if (p.is_empty()) return std::nullopt;
+        PPL::Coefficient hi_n, hi_d, lo_n, lo_d;
+        bool hi_max = false, lo_min = false;
+        const PPL::Linear_Expression x = PPL::Variable(a) - PPL::Variable(b);
+        if (!p.maximize(x, hi_n, hi_d, hi_max) || !p.minimize(x, lo_n, lo_d, lo_min)) return std::nullopt;
+        if (hi_n != lo_n || hi_d != lo_d || hi_d != 1) return std::nullopt;
+        return integer(hi_n);
+    }
+
+    // Per point: the remainders (position, modulus) its parts keep apart: those of the
+    // positions that a rule of its loop (an error rule too) takes `mod k` or `div k` of, for
+    // a constant k from 2 to 16, at most three per loop. A part knows each of them or not;
+    // where it knows x mod k, the rules' x mod k and x div k are linear, and the phases of a
+    // loop that tests a parity (y += 1 when x is even) or switches on x div 5 keep apart.
+    std::vector<std::vector<std::pair<PPL::dimension_type, Integer>>> remainders_tracked() const {
+        const std::size_t n = program_.points.size();
+        std::map<int, std::vector<std::pair<PPL::dimension_type, Integer>>> by_loop;
+        std::function<void(const Expr&, const Rule&)> scan_expr = [&](const Expr& e, const Rule& r) {
+            if ((e.kind == ExprKind::mod || e.kind == ExprKind::div) && e.args[0].kind == ExprKind::variable) {
+                if (auto k = small_modulus(e.args[1])) {
+                    const Point& hp = program_.points[r.head_point];
+                    for (PPL::dimension_type j = 0; j < hp.state_arity; ++j) {
+                        const Arg& a = r.head.args[hp.first_state_arg + j];
+                        if (a.kind != Arg::Kind::variable || a.var != e.args[0].var) continue;
+                        auto& list = by_loop[graph_.component[r.head_point]];
+                        std::pair<PPL::dimension_type, Integer> entry{j, *k};
+                        if (list.size() < 3 && std::find(list.begin(), list.end(), entry) == list.end()) {
+                            list.push_back(entry);
+                        }
+                        break;
+                    }
+                }
+            }
+            for (const Expr& a : e.args) scan_expr(a, r);
+        };
+        std::function<void(const std::vector<Constraint>&, const Rule&)> scan = [&](const std::vector<Constraint>& cs,
+                                                                                     const Rule& r) {
+            for (const Constraint& c : cs) {
+                if (c.is_disjunction()) {
+                    for (const auto& conjunction : c.cases) scan(conjunction, r);
+                    continue;
+                }
+                scan_expr(c.lhs, r);
+                scan_expr(c.rhs, r);
+            }
+        };
+        for (const Rule& r : program_.rules) {
+            if (r.head_point == no_point || !graph_.on_cycle[r.head_point]) continue;
+            scan(r.constraints, r);
+        }
+        std::vector<std::vector<std::pair<PPL::dimension_type, Integer>>> out(n);
+        for (PointId p = 0; p < n; ++p) {
+            if (!graph_.on_cycle[p]) continue;
+            auto it = by_loop.find(graph_.component[p]);
+            if (it == by_loop.end()) continue;
+            for (const auto& entry : it->second) {
+                if (entry.first < arity(p)) out[p].push_back(entry);
+            }
+        }
+        return out;
+    }
+
     Poly initial() const {
         const Query& query = program_.query;
         const PointId q0 = query.point;
@@ -331,7 +481,7 @@ private:
 
     // The states at the rule's body point that a state in `from` at its head leads to (`side`:
     // one side of the rule's first disequality, as in constrain).
-    Poly post(const Rule& r, const Poly& from, int side = -1) const {
+    Poly post(const Rule& r, const Poly& from, int side = -1, const Remainders* known = nullptr) const {
         const PointId b = r.body_point;
         const PPL::dimension_type nb = arity(b);
         const std::size_t dims = nb + r.vars.size();
@@ -360,7 +510,7 @@ private:
                 q.add_constraint(e >= 0);
             }
         }
-        constrain(q, r.constraints, r.vars, nb, side);
+        constrain(q, r.constraints, r.vars, nb, side, known);
         bind_and_project(q, *r.body, b, r.vars);
         return q;
     }
@@ -463,17 +613,99 @@ PointInvariants Analysis::run() {
     // (`d += 1` while `a < c`, then `d -= 2`) or never (a flag that never changes picks the
     // same branch at every round) keep apart, though the last rule into the header mixes
     // them. Returns the key and the entering rule.
+    // A part also knows the remainders of its point's tracked positions (remainders_tracked),
+    // each or not: they are what its states have in common, kept from the part it came from
+    // through the rule (x' = x + 1 moves x mod 2 by 1) or fixed by the post (x' = 0).
+    using Known = std::vector<std::optional<Integer>>;  // per tracked remainder of the point
     struct KeyInfo {
         int rule;
         std::vector<std::string> flags;
         std::vector<int> taken;  // the loop's branches taken, sorted
+        Known remainders;
     };
-    std::map<std::tuple<int, std::vector<std::string>, std::vector<int>>, int> key_ids;
+    auto text_of = [](const Known& known) {
+        std::vector<std::string> text;
+        for (const auto& r : known) text.push_back(r ? r->str() : "*");
+        return text;
+    };
+    std::map<std::tuple<int, std::vector<std::string>, std::vector<int>, std::vector<std::string>>, int> key_ids;
     std::vector<KeyInfo> key_info;
-    auto key_for = [&](int rule, std::vector<std::string> values, std::vector<int> taken) {
-        auto [at, fresh] = key_ids.try_emplace({rule, values, taken}, static_cast<int>(key_ids.size()));
-        if (fresh) key_info.push_back({rule, std::move(values), std::move(taken)});
+    auto key_for = [&](int rule, std::vector<std::string> values, std::vector<int> taken, Known known) {
+        auto [at, fresh] = key_ids.try_emplace({rule, values, taken, text_of(known)}, static_cast<int>(key_ids.size()));
+        if (fresh) key_info.push_back({rule, std::move(values), std::move(taken), std::move(known)});
         return at->second;
+    };
+    const auto tracked = remainders_tracked();
+    std::vector<std::optional<Poly>> relations(program_.rules.size());
+    auto known_of = [&](const Part& part) -> const Known* {
+        if (part.key < 0) return nullptr;
+        return &key_info[static_cast<std::size_t>(part.key)].remainders;
+    };
+    // The remainders a part of h knows, as the rule's variables' (for linearize).
+    auto remainders_in = [&](const Rule& r, const Part& part) {
+        Remainders vars;
+        const Known* known = known_of(part);
+        if (!known) return vars;
+        const Point& hp = program_.points[r.head_point];
+        for (std::size_t t = 0; t < known->size() && t < tracked[r.head_point].size(); ++t) {
+            if (!(*known)[t]) continue;
+            const auto& [j, k] = tracked[r.head_point][t];
+            const Arg& a = r.head.args[hp.first_state_arg + j];
+            if (a.kind == Arg::Kind::variable) vars[a.var].emplace_back(k, *(*known)[t]);
+        }
+        return vars;
+    };
+    // Over the integers, a bound of a position whose remainder is known moves to the
+    // nearest value with that remainder (x =< 9999 with x mod 4 = 2 is x =< 9998): without
+    // it, the rational polyhedron lets a phase pass a guard (x != 9998) by a fraction.
+    auto tighten = [&](Poly& p, PointId b, int key) {
+        if (key < 0 || p.is_empty()) return;
+        const Known& known = key_info[static_cast<std::size_t>(key)].remainders;
+        for (std::size_t t = 0; t < known.size() && t < tracked[b].size(); ++t) {
+            if (!known[t]) continue;
+            const auto& [j, k] = tracked[b][t];
+            const PPL::Linear_Expression x{PPL::Variable(j)};
+            PPL::Coefficient num, den;
+            bool exact = false;
+            if (p.maximize(x, num, den, exact)) {
+                Integer hi = integer(num) / integer(den);  // toward zero
+                if (hi * integer(den) > integer(num)) hi -= 1;
+                hi -= floor_mod(hi - *known[t], k);
+                p.add_constraint(x <= coefficient(hi));
+            }
+            if (p.minimize(x, num, den, exact)) {
+                Integer lo = integer(num) / integer(den);
+                if (lo * integer(den) < integer(num)) lo += 1;
+                lo += floor_mod(*known[t] - lo, k);
+                p.add_constraint(x >= coefficient(lo));
+            }
+            if (p.is_empty()) return;
+        }
+    };
+    // The remainders at the rule's body point after a post from `from`.
+    auto remainders_after = [&](const Rule& r, int ri, const Part& from, const Poly& next) {
+        const PointId b = r.body_point;
+        Known after(tracked[b].size());
+        const Known* known = known_of(from);
+        for (std::size_t t = 0; t < tracked[b].size(); ++t) {
+            const auto& [j, k] = tracked[b][t];
+            if (auto v = fixed_value(next, j)) {
+                after[t] = floor_mod(*v, k);
+                continue;
+            }
+            if (!known) continue;
+            for (std::size_t u = 0; u < known->size() && u < tracked[r.head_point].size(); ++u) {
+                const auto& [i, m] = tracked[r.head_point][u];
+                if (m != k || !(*known)[u]) continue;
+                auto& rel = relations[static_cast<std::size_t>(ri)];
+                if (!rel) rel = relation(r);
+                if (auto d = fixed_difference(*rel, j, arity(b) + i)) {
+                    after[t] = floor_mod(*(*known)[u] + *d, k);
+                    break;
+                }
+            }
+        }
+        return after;
     };
     std::vector<std::optional<std::vector<PPL::dimension_type>>> flags(n);
     auto in_loop = [&](PointId a, PointId b) {
@@ -504,7 +736,8 @@ PointInvariants Analysis::run() {
     // branches to remember; past both limits, and elsewhere, one polyhedron (key none).
     std::vector<char> partitioned(n, 0);
     for (PointId p = 0; p < n; ++p) {
-        partitioned[p] = graph_.header[p] && entries[p] >= 2 && (entries[p] <= limits_.max_partitions || remembers(p));
+        partitioned[p] = graph_.header[p] && ((entries[p] >= 2 && (entries[p] <= limits_.max_partitions || remembers(p))) ||
+                                              !tracked[p].empty());
     }
     // A branch is a rule, or one side of a branch rule's disequality (branch_of).
     auto key_of = [&](PointId h, const Rule& r, int ri, int branch, const Part& from, const Poly& post) {
@@ -523,12 +756,13 @@ PointInvariants Analysis::run() {
                 auto v = fixed_value(post, j);
                 values.push_back(v ? v->str() : "*");
             }
-            return std::pair{key_for(branch, std::move(values), std::move(taken)), ri};
+            return std::pair{key_for(branch, std::move(values), std::move(taken), remainders_after(r, ri, from, post)), ri};
         }
         if (in_loop(h, b)) {
             if (from.key < 0) return std::pair{from.key, from.rule};
             const KeyInfo& info = key_info[static_cast<std::size_t>(from.key)];
-            return std::pair{key_for(info.rule, info.flags, std::move(taken)), from.rule};
+            return std::pair{key_for(info.rule, info.flags, std::move(taken), remainders_after(r, ri, from, post)),
+                             from.rule};
         }
         return std::pair{none, -1};
     };
@@ -554,7 +788,11 @@ PointInvariants Analysis::run() {
     // cycle passes through a header, so the iteration ends.
     const Poly init = initial();
     Parts at(n);
-    auto query_key = key_for(-1, {}, {});
+    Known at_query(tracked[q0].size());
+    for (std::size_t t = 0; t < at_query.size(); ++t) {
+        if (auto v = fixed_value(init, tracked[q0][t].first)) at_query[t] = floor_mod(*v, tracked[q0][t].second);
+    }
+    auto query_key = key_for(-1, {}, {}, at_query);
     join(at, q0, query_key, -1, init, false);
     std::deque<PointId> work{q0};
     std::vector<char> queued(n, 0);
@@ -569,8 +807,10 @@ PointInvariants Analysis::run() {
             for (const Part& part : from) {
                 check_time();
                 const PointId b = r.body_point;
-                Poly next = post(r, part.poly, side);
+                const Remainders known = remainders_in(r, part);
+                Poly next = post(r, part.poly, side, known.empty() ? nullptr : &known);
                 auto [key, entering] = key_of(h, r, ri, branch, part, next);
+                tighten(next, b, key);
                 if (join(at, b, key, entering, std::move(next), true) && !queued[b]) {
                     queued[b] = 1;
                     work.push_back(b);
@@ -586,8 +826,10 @@ PointInvariants Analysis::run() {
             rules_from(h, [&](const Rule& r, int ri, int branch, int side) {
                 for (const Part& part : at[h]) {
                     check_time();
-                    Poly image = post(r, part.poly, side);
+                    const Remainders known = remainders_in(r, part);
+                    Poly image = post(r, part.poly, side, known.empty() ? nullptr : &known);
                     auto [key, entering] = key_of(h, r, ri, branch, part, image);
+                    tighten(image, r.body_point, key);
                     join(next, r.body_point, key, entering, std::move(image), false);
                 }
             });
@@ -604,20 +846,56 @@ PointInvariants Analysis::run() {
         out.reachable[p] = !hull.is_empty();
         if (!out.reachable[p]) continue;
         out.at[p] = facts_of(hull, limits_, out.left_out);
+        // The remainders every part knows alike (and that the hull cannot say).
+        auto remainder_fact = [&](std::size_t t, const Integer& r) {
+            LinearFact f;
+            f.terms.emplace_back(Integer(1), static_cast<std::uint32_t>(tracked[p][t].first));
+            f.constant = r;
+            f.modulus = tracked[p][t].second;
+            return f;
+        };
+        auto known_at = [&](const Part& part, std::size_t t) -> std::optional<Integer> {
+            const Known* known = known_of(part);
+            if (!known || t >= known->size()) return std::nullopt;
+            return (*known)[t];
+        };
+        for (std::size_t t = 0; t < tracked[p].size(); ++t) {
+            std::optional<Integer> common = known_at(at[p].front(), t);
+            for (const Part& part : at[p]) {
+                if (common && known_at(part, t) != common) common.reset();
+            }
+            if (common) out.at[p].push_back(remainder_fact(t, *common));
+        }
         if (graph_.header[p]) out.header_facts += out.at[p].size();
         // The partition as one disjunction, when no part holds the others (then the hull
-        // says as much).
-        std::vector<const Poly*> maximal;
+        // says as much): a part holds another when its polyhedron contains the other's and
+        // it knows no remainder the other does not know alike.
+        auto knows_no_more = [&](const Part& b, const Part& a) {
+            for (std::size_t t = 0; t < tracked[p].size(); ++t) {
+                auto rb = known_at(b, t);
+                if (rb && rb != known_at(a, t)) return false;
+            }
+            return true;
+        };
+        std::vector<const Part*> maximal;
         for (const Part& a : at[p]) {
             bool inside = false;
             for (const Part& b : at[p]) {
                 if (&a == &b) continue;
-                if (b.poly.contains(a.poly) && (!a.poly.contains(b.poly) || &b < &a)) inside = true;
+                if (!b.poly.contains(a.poly) || !knows_no_more(b, a)) continue;
+                const bool same = a.poly.contains(b.poly) && knows_no_more(a, b);
+                if (!same || &b < &a) inside = true;
             }
-            if (!inside) maximal.push_back(&a.poly);
+            if (!inside) maximal.push_back(&a);
         }
         if (maximal.size() < 2) continue;
-        for (const Poly* m : maximal) out.cases[p].push_back(facts_of(*m, limits_, out.left_out));
+        for (const Part* m : maximal) {
+            std::vector<LinearFact> facts = facts_of(m->poly, limits_, out.left_out);
+            for (std::size_t t = 0; t < tracked[p].size(); ++t) {
+                if (auto r = known_at(*m, t)) facts.push_back(remainder_fact(t, *r));
+            }
+            out.cases[p].push_back(std::move(facts));
+        }
         if (graph_.header[p]) ++out.header_facts;
     }
     out.complete = true;

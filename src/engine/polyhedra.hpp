@@ -8,8 +8,8 @@
 // The domain is the Parma Polyhedra Library's closed polyhedra over the rationals: the
 // integer-valued programs' strict inequalities are tightened (x < y to x + 1 =< y) and their
 // disequalities joined from both sides (x < y or x > y) before they enter; the rest of a
-// program that is not linear (products of variables, division, remainder, arrays) is left
-// out, which only makes the result weaker.
+// program that is not linear (products of variables, division and remainder where the part
+// does not know the remainder, arrays) is left out, which only makes the result weaker.
 // Disjunctions in rule bodies are joined (convex hull). A loop header keeps a polyhedron per
 // rule that enters it and per set of the loop's branches taken since the loop was entered
 // (trace partitioning), offered as one disjunctive fact besides the facts of their hull: a
@@ -17,7 +17,9 @@
 // before a reaches c, d = 3c - 2a after), a flag read once that picks the same branch at
 // every round (j = b, or j = 0); a branch guarded by a disequality (f != 1) counts as its two
 // sides (f =< 0, f >= 2), so that a part that took it, keeping f, never takes the f = 1
-// branch too. Loops are iterated to a fixpoint with
+// branch too; and a part knows the remainders x mod k that its loop's rules take (k from 2
+// to 16), under which x mod k and x div k are linear (2y = x where x is even, 2y = x + 1
+// where it is odd). Loops are iterated to a fixpoint with
 // widening at the loop headers after two plain rounds, limited by the loop's guards and its
 // errors' negated conditions (widening up to them), then narrowed by two descending rounds.
 #pragma once
@@ -33,11 +35,13 @@
 namespace clpi::engine {
 
 // Σ coefficient · x_position + constant = 0 (equality) or >= 0, over a point's state
-// positions; coefficients are integers with no common divisor.
+// positions; coefficients are integers with no common divisor. With a modulus, a remainder:
+// x_position mod modulus = constant (one term, coefficient 1).
 struct LinearFact {
     std::vector<std::pair<Integer, std::uint32_t>> terms;  // nonzero, by position
     Integer constant;
     bool equality = false;
+    Integer modulus = 0;
 };
 
 struct PolyhedraLimits {

@@ -197,6 +197,46 @@ TEST_CASE("polyhedra: a flag tested with != keeps the parts of its two sides apa
     CHECK(r.counterexample.has_value());
 }
 
+TEST_CASE("polyhedra: parts kept apart by a remainder the loop tests") {
+    // y grows when x is even: 2y = x where x mod 2 = 0, 2y = x + 1 where x mod 2 = 1. The
+    // parts at the head know x mod 2, under which the guards x mod 2 = 0 and != 0 are linear.
+    const char* parity = "?- p(1, X, Y).\n"
+                         "p(1, X, Y) :- p(2, X1, Y1), X1 = 0, Y1 = 0.\n"
+                         "p(2, X, Y) :- p(2, X1, Y1), X mod 2 = 0, X1 = X + 1, Y1 = Y + 1.\n"
+                         "p(2, X, Y) :- p(2, X1, Y1), X mod 2 != 0, X1 = X + 1, Y1 = Y.\n"
+                         "p(2, X, Y) :- error, X = 2000, Y != 1000.\n";
+    check_closed_at_once(parity);
+    Program prog = must_parse(parity);
+    engine::PointGraph graph = engine::build_point_graph(prog);
+    engine::PointInvariants inv = engine::analyse_polyhedra(prog, graph);
+    REQUIRE(inv.complete);
+    const auto& cases = inv.cases[*prog.find_point("p(2)")];
+    REQUIRE(cases.size() >= 2);
+    for (const auto& conjunction : cases) {
+        CHECK(std::count_if(conjunction.begin(), conjunction.end(), [](const engine::LinearFact& f) {
+                  return f.modulus == 2;
+              }) == 1);
+    }
+    // x grows by 1 until x div 5 reaches 200, then by 5: past 1000, x mod 5 = 0. A bound
+    // with a remainder known is tightened to the integers that have it (x =< 999 with x mod
+    // 5 = 4 is x =< 999, with x mod 5 = 1 it is x =< 996), and the guard on x div 5 is a
+    // widening threshold per remainder.
+    const char* steps = "?- p(1, X).\n"
+                        "p(1, X) :- p(2, X1), X1 = 0.\n"
+                        "p(2, X) :- p(2, X1), 200 =< X div 5, X1 = X + 5.\n"
+                        "p(2, X) :- p(2, X1), 200 > X div 5, X1 = X + 1.\n"
+                        "p(2, X) :- error, X >= 2000, X mod 5 != 0.\n";
+    check_closed_at_once(steps);
+    // The unsafe twins: x = 11 has y = 6; x + 6 from 10 leaves x = 22 past 20.
+    Result r = run(replace(parity, "X = 2000, Y != 1000", "X = 11, Y != 5"));
+    CHECK(r.verdict == Verdict::unsafe);
+    CHECK(r.counterexample.has_value());
+    std::string short_steps = replace(replace(steps, "200 =< X div 5", "2 =< X div 5"), "200 > X div 5", "2 > X div 5");
+    Result s = run(replace(replace(short_steps, "X >= 2000", "X >= 20"), "X1 = X + 5", "X1 = X + 6"));
+    CHECK(s.verdict == Verdict::unsafe);
+    CHECK(s.counterexample.has_value());
+}
+
 TEST_CASE("polyhedra: unsafe twins stay unsafe, with a replayed counterexample") {
     // The candidates are checked like any other: a fact the analysis got wrong could only
     // cost a proof, and a true one never hides an error.
