@@ -52,6 +52,12 @@ std::optional<Integer> small_modulus(const Expr& e) {
     return k;
 }
 
+// The variables of e, each once.
+void variables_of(const Expr& e, std::vector<VarId>& out) {
+    if (e.kind == ExprKind::variable && std::find(out.begin(), out.end(), e.var) == out.end()) out.push_back(e.var);
+    for (const Expr& a : e.args) variables_of(a, out);
+}
+
 // r in [0, k) with r = x mod k.
 Integer floor_mod(const Integer& x, const Integer& k) {
     Integer r = x % k;
@@ -96,16 +102,27 @@ std::optional<Linear> linearize(const Expr& e, const std::vector<Variable>& vars
     }
     case ExprKind::div:
     case ExprKind::mod: {
-        if (!known || e.args[0].kind != ExprKind::variable) return std::nullopt;
+        // e mod k for a linear e with integer coefficients whose variables' remainders
+        // modulo k are known: the constant remainder of e; e div k: (e - that) / k.
         auto k = small_modulus(e.args[1]);
-        auto it = known->find(e.args[0].var);
-        if (!k || it == known->end()) return std::nullopt;
-        for (const auto& [m, r] : it->second) {
-            if (m != *k) continue;
-            if (e.kind == ExprKind::mod) return Linear{{}, Number(r)};
-            return Linear{{{e.args[0].var, Number(1) / Number(*k)}}, Number(-r) / Number(*k)};
+        if (!k) return std::nullopt;
+        auto inner = linearize(e.args[0], vars, known);
+        if (!inner || denominator(inner->constant) != 1) return std::nullopt;
+        Integer r = numerator(inner->constant);
+        for (const auto& [v, c] : inner->coeff) {
+            if (c == 0) continue;
+            if (denominator(c) != 1 || !known) return std::nullopt;
+            auto it = known->find(v);
+            if (it == known->end()) return std::nullopt;
+            auto m = std::find_if(it->second.begin(), it->second.end(), [&](const auto& x) { return x.first == *k; });
+            if (m == it->second.end()) return std::nullopt;
+            r += numerator(c) * m->second;
         }
-        return std::nullopt;
+        r = floor_mod(r, *k);
+        if (e.kind == ExprKind::mod) return Linear{{}, Number(r)};
+        for (auto& [v, c] : inner->coeff) c /= Number(*k);
+        inner->constant = (inner->constant - Number(r)) / Number(*k);
+        return inner;
     }
     default: return std::nullopt;  // division and remainder where nothing is known, arrays: left out
     }
@@ -234,14 +251,18 @@ private:
     }
 
     // The ways the remainders in c can be known: none (c is linear, or has no small
-    // modulus), or each remainder r of the first x mod k or x div k in it.
+    // modulus), or each remainder r of x in the first e mod k or e div k in it whose e has
+    // one variable x.
     static std::vector<Remainders> remainder_cases(const Constraint& c, const Rule& r) {
         std::optional<std::pair<VarId, Integer>> first;
         std::function<void(const Expr&)> find = [&](const Expr& e) {
             if (first) return;
-            if ((e.kind == ExprKind::mod || e.kind == ExprKind::div) && e.args[0].kind == ExprKind::variable) {
-                if (auto k = small_modulus(e.args[1])) {
-                    first = std::pair{e.args[0].var, *k};
+            if (e.kind == ExprKind::mod || e.kind == ExprKind::div) {
+                std::vector<VarId> inside;
+                variables_of(e.args[0], inside);
+                auto k = small_modulus(e.args[1]);
+                if (k && inside.size() == 1) {
+                    first = std::pair{inside.front(), *k};
                     return;
                 }
             }
@@ -418,25 +439,31 @@ private:
 
     // Per point: the remainders (position, modulus) its parts keep apart: those of the
     // positions that a rule of its loop (an error rule too) takes `mod k` or `div k` of, for
-    // a constant k from 2 to 16, at most three per loop. A part knows each of them or not;
+    // a constant k from 2 to 16, as long as the product of their moduli is within the parts a
+    // point may have (max_parts). A part knows each of them or not;
     // where it knows x mod k, the rules' x mod k and x div k are linear, and the phases of a
     // loop that tests a parity (y += 1 when x is even) or switches on x div 5 keep apart.
     std::vector<std::vector<std::pair<PPL::dimension_type, Integer>>> remainders_tracked() const {
         const std::size_t n = program_.points.size();
         std::map<int, std::vector<std::pair<PPL::dimension_type, Integer>>> by_loop;
         std::function<void(const Expr&, const Rule&)> scan_expr = [&](const Expr& e, const Rule& r) {
-            if ((e.kind == ExprKind::mod || e.kind == ExprKind::div) && e.args[0].kind == ExprKind::variable) {
+            if (e.kind == ExprKind::mod || e.kind == ExprKind::div) {
                 if (auto k = small_modulus(e.args[1])) {
+                    std::vector<VarId> inside;
+                    variables_of(e.args[0], inside);
                     const Point& hp = program_.points[r.head_point];
                     for (PPL::dimension_type j = 0; j < hp.state_arity; ++j) {
                         const Arg& a = r.head.args[hp.first_state_arg + j];
-                        if (a.kind != Arg::Kind::variable || a.var != e.args[0].var) continue;
+                        if (a.kind != Arg::Kind::variable) continue;
+                        if (std::find(inside.begin(), inside.end(), a.var) == inside.end()) continue;
                         auto& list = by_loop[graph_.component[r.head_point]];
                         std::pair<PPL::dimension_type, Integer> entry{j, *k};
-                        if (list.size() < 3 && std::find(list.begin(), list.end(), entry) == list.end()) {
-                            list.push_back(entry);
-                        }
-                        break;
+                        if (std::find(list.begin(), list.end(), entry) != list.end()) continue;
+                        // Remainders known together make up to the product of their moduli
+                        // parts: it stays within the parts a point may have.
+                        Integer product = *k;
+                        for (const auto& e2 : list) product *= e2.second;
+                        if (product <= limits_.max_parts) list.push_back(entry);
                     }
                 }
             }
