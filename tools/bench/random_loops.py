@@ -36,7 +36,10 @@ bound that the loop does or does not reach); none is in the default mix:
     counted in Y and Z); the check is a relation between X, Y and Z at the exit;
   - `counters`: nested loops, the inner counter Y running from 0 up to the outer counter X
     (`0 <= Y <= X`, sometimes off by one or left early), Z counting the inner steps; checks at
-    the inner head, after the inner loop and after both.
+    the inner head, after the inner loop and after both;
+  - `remainders`: X counting up, a branch on `X mod m` moving Y by one step or another
+    (`m*Y` against X, a parity), or on `X div m` moving X by 1 or by m (or m + 1) from a
+    threshold on; the check is a relation of X and Y, or a remainder of X past a bound.
 Their loops run at most about 20 times, or exit nondeterministically, or run up to a free
 input, so that dse decides many of them within its bound and Spacer all of them quickly.
 
@@ -45,7 +48,7 @@ longer run is the same command with a larger --count.
 
     tools/bench/random_loops.py [--clpi build/clpi] [--count 300] [--seed 0] [--keep DIR]
                                 [--shapes one,sequence,nested] [--clpi-arg ARG ...]
-    tools/bench/random_loops.py --shapes coefficients,steps,flags,phases,counters --count 200
+    tools/bench/random_loops.py --shapes coefficients,steps,flags,phases,counters,remainders --count 200
 """
 import argparse
 import os
@@ -59,12 +62,13 @@ from math import gcd
 VARS = ['X', 'Y', 'Z']
 NEGATE = {'<': '>=', '<=': '>', '>': '<=', '>=': '<', '=': '!=', '!=': '='}
 LOOP_SHAPES = ['one', 'sequence', 'nested', 'straight']
-NEW_SHAPES = ['coefficients', 'steps', 'flags', 'phases', 'counters']
+NEW_SHAPES = ['coefficients', 'steps', 'flags', 'phases', 'counters', 'remainders']
 SHAPES = LOOP_SHAPES + NEW_SHAPES
 
 # Beyond rnd_expr's forms, an update may be ('lin', ((coef, var), ...), const), the linear
 # sum coef*var + ... + const; and the first element of a condition (var, op, const) may be
-# such a sum of ((coef, var), ...) in place of a single variable.
+# such a sum of ((coef, var), ...) in place of a single variable, or ('mod', var, k) or
+# ('div', var, k): var mod k, var div k (k >= 2, rounding down as SMT-LIB's do).
 
 
 def lin_clp(terms):
@@ -400,6 +404,42 @@ class Program:
         self.error(after, rng.choice(checks))
         self.end = after
 
+    def remainders(self, rng):
+        """X counts up; a branch on X mod m moves Y by a or b, or one on X div m moves X by 1
+        below a threshold and by m (or m + 1) above it."""
+        m = rng.randint(2, 4)
+        self.init = {'X': rng.randint(0, 2), 'Y': 0, 'Z': 0}
+        head, body, after = self.fresh(), self.fresh(), self.fresh()
+        self.rules.append((1, head, None, {}, 'atom'))
+        n = rng.randint(4, 24)
+        self.loop_rules(head, body, after, ('X', '<', n) if rng.random() < 0.7 else None,
+                        rng.random() < 0.2)
+        if rng.random() < 0.6:                 # if (X mod m == r) Y += a; else Y += b; X++
+            r = rng.randint(0, m - 1)
+            a, b = rng.choice([(1, 0), (2, 0), (1, 1), (0, 1), (2, 1), (1, 2)])
+            g = (('mod', 'X', m), '=', r)
+            self.rules.append((body, head, g, {'X': add('X', 1), 'Y': add('Y', a)}, 'atom'))
+            self.rules.append((body, head, (g[0], '!=', r), {'X': add('X', 1), 'Y': add('Y', b)},
+                               'atom'))
+            c = rng.randint(-m, m)
+            checks = [[(lin(m, 'Y', -1, 'X'), rng.choice(['>', '<', '!=', '=']), c)],
+                      [(lin(m, 'Y', -a - (m - 1) * b, 'X'), rng.choice(['>', '<']), c)],
+                      [(('mod', 'X', m), '=', rng.randint(0, m - 1)), ('Y', '>', rng.randint(0, 8))],
+                      [(lin(1, 'Y', -2, 'X'), '>', c)]]
+        else:                                  # if (X div m >= k) X += s; else X += 1
+            k = rng.randint(1, 4)
+            step = m if rng.random() < 0.7 else m + 1
+            g = (('div', 'X', m), '>=', k)
+            self.rules.append((body, head, g, {'X': add('X', step), 'Z': add('Z', 1)}, 'atom'))
+            self.rules.append((body, head, (g[0], '<', k), {'X': add('X', 1), 'Z': add('Z', 1)},
+                               'atom'))
+            checks = [[(('mod', 'X', m), '!=', 0), ('X', '>', k * m + rng.randint(-1, 2))],
+                      [(('mod', 'X', m), '=', rng.randint(1, m - 1)), ('Z', '>', k * m)],
+                      [(lin(1, 'X', -1, 'Z'), '<', 0)], [('X', '>', n + step)]]
+        for _ in range(rng.randint(1, 2)):
+            self.error(head if rng.random() < 0.3 else after, rng.choice(checks))
+        self.end = after
+
     def counters(self, rng):
         """Nested loops: the inner counter Y runs between 0 and the outer X; Z counts its steps."""
         self.init = {'X': 0, 'Y': 0, 'Z': 0}
@@ -474,7 +514,12 @@ class Program:
                     '++': lambda: f"{e[1]} + {e[2]}", 'c': lambda: str(e[1])}[k]()
 
         def cond(c):
-            v = c[0] if isinstance(c[0], str) else lin_clp(c[0])
+            if isinstance(c[0], str):
+                v = c[0]
+            elif c[0][0] in ('mod', 'div'):
+                v = f"{c[0][1]} {c[0][0]} {c[0][2]}"
+            else:
+                v = lin_clp(c[0])
             return f"{v} {'=<' if c[1] == '<=' else c[1]} {c[2]}"
         lines = ["?- p(0, X, Y, Z).",
                  "p(0, X, Y, Z) :- " + ", ".join(
@@ -515,7 +560,12 @@ class Program:
 
         def cond(c):
             v, op, k = c
-            t = m[v] if isinstance(v, str) else lin_chc(v, m)
+            if isinstance(v, str):
+                t = m[v]
+            elif v[0] in ('mod', 'div'):
+                t = f"({v[0]} {m[v[1]]} {v[2]})"
+            else:
+                t = lin_chc(v, m)
             kk = f"(- {-k})" if k < 0 else str(k)
             if op == '!=':
                 return f"(not (= {t} {kk}))"
