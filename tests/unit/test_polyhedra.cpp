@@ -48,6 +48,19 @@ void check_closed_at_once(const std::string& text) {
     CHECK(r.stats.polyhedra_candidates > 0);
 }
 
+// The polyhedral analysis of a program, as the engine makes it (with the default limits).
+engine::PointInvariants analysed(const Program& prog) {
+    return engine::analyse_polyhedra(prog, engine::build_point_graph(prog));
+}
+
+// The number of cases of the disjunctive fact the analysis states at `point`.
+std::size_t cases_at(const std::string& text, const char* point) {
+    Program prog = must_parse(text);
+    engine::PointInvariants inv = analysed(prog);
+    REQUIRE(inv.complete);
+    return inv.cases[*prog.find_point(point)].size();
+}
+
 std::string replace(std::string text, const std::string& from, const std::string& to) {
     auto at = text.find(from);
     REQUIRE(at != std::string::npos);
@@ -135,12 +148,8 @@ TEST_CASE("polyhedra: phases told apart by the branches taken since the loop was
                               "p(2, A, B, C, D) :- p(2, A1, B, C, D1), C > A, A1 = A + 1, D1 = D + 1.\n"
                               "p(2, A, B, C, D) :- error, D > 0, A > B + C.\n";
     check_closed_at_once(switch_once);
-    Program prog = must_parse(switch_once);
-    engine::PointGraph graph = engine::build_point_graph(prog);
-    engine::PointInvariants inv = engine::analyse_polyhedra(prog, graph);
-    REQUIRE(inv.complete);
     // the entry, only d + 1, only d - 2, and both
-    CHECK(inv.cases[*prog.find_point("p(2)")].size() == 4);
+    CHECK(cases_at(switch_once, "p(2)") == 4);
 
     // Five rules into the head, past the limit of a part per entering rule: the parts are
     // kept apart by the branches taken. The first closure (along b + 1) keeps a =< 4000, a
@@ -148,8 +157,7 @@ TEST_CASE("polyhedra: phases told apart by the branches taken since the loop was
     // on; the way back along b + 4 breaks it, so it is dropped and the header restarts
     // (and so on for a =< 5000 and the differences, until the phases' disjunction is left).
     Program four = must_parse(four_phases);
-    engine::PointGraph g4 = engine::build_point_graph(four);
-    engine::PointInvariants i4 = engine::analyse_polyhedra(four, g4);
+    engine::PointInvariants i4 = analysed(four);
     REQUIRE(i4.complete);
     CHECK(i4.cases[*four.find_point("p(2)")].size() == 5);
     Result r = run(four_phases);
@@ -184,12 +192,8 @@ TEST_CASE("polyhedra: a flag tested with != keeps the parts of its two sides apa
                        "p(2, I, J, F) :- q(X), F != 1, X = J - I.\n"
                        "q(X) :- error, X != 0.\n";
     check_closed_at_once(flag);
-    Program prog = must_parse(flag);
-    engine::PointGraph graph = engine::build_point_graph(prog);
-    engine::PointInvariants inv = engine::analyse_polyhedra(prog, graph);
-    REQUIRE(inv.complete);
     // the entry, f = 1, f =< 0 and f >= 2: no part took both branches
-    CHECK(inv.cases[*prog.find_point("p(2)")].size() == 4);
+    CHECK(cases_at(flag, "p(2)") == 4);
     // With the sides swapped, the error is reached at the first round where f != 1.
     Result r = run(replace(replace(flag, "F = 1, X = J - 2 * I", "F = 1, X = J - I"),
                            "F != 1, X = J - I", "F != 1, X = J - 2 * I"));
@@ -207,8 +211,7 @@ TEST_CASE("polyhedra: parts kept apart by a remainder the loop tests") {
                          "p(2, X, Y) :- error, X = 2000, Y != 1000.\n";
     check_closed_at_once(parity);
     Program prog = must_parse(parity);
-    engine::PointGraph graph = engine::build_point_graph(prog);
-    engine::PointInvariants inv = engine::analyse_polyhedra(prog, graph);
+    engine::PointInvariants inv = analysed(prog);
     REQUIRE(inv.complete);
     const auto& cases = inv.cases[*prog.find_point("p(2)")];
     REQUIRE(cases.size() >= 2);
@@ -260,11 +263,10 @@ TEST_CASE("polyhedra: unsafe twins stay unsafe, with a replayed counterexample")
 
 TEST_CASE("polyhedra: the analysis states j = 2i at the loop head, and the phases apart") {
     Program prog = must_parse(coefficients);
-    engine::PointGraph graph = engine::build_point_graph(prog);
-    engine::PointInvariants inv = engine::analyse_polyhedra(prog, graph);
+    engine::PointInvariants inv = analysed(prog);
     REQUIRE(inv.complete);
     const PointId head = *prog.find_point("p(2)");
-    CHECK(graph.header[head]);
+    CHECK(engine::build_point_graph(prog).header[head]);
     // 2*I - J = 0, as either sign
     const bool stated = std::any_of(inv.at[head].begin(), inv.at[head].end(), [](const engine::LinearFact& f) {
         if (!f.equality || f.terms.size() != 2 || f.constant != 0) return false;
@@ -282,8 +284,7 @@ TEST_CASE("polyhedra: the analysis states j = 2i at the loop head, and the phase
     CHECK(inv.header_facts > 0);
 
     Program two = must_parse(phases);
-    engine::PointGraph g2 = engine::build_point_graph(two);
-    engine::PointInvariants i2 = engine::analyse_polyhedra(two, g2);
+    engine::PointInvariants i2 = analysed(two);
     REQUIRE(i2.complete);
     const PointId h2 = *two.find_point("p(2)");
     // the entry, the first phase and the second: no part holds another
