@@ -363,15 +363,19 @@ private:
         return out;
     }
 
-    // The value of position j in every state of `p`, when it has one (and is an integer).
-    static std::optional<Integer> fixed_value(const Poly& p, PPL::dimension_type j) {
+    // The value of x in every state of `p`, when it has one (and is an integer).
+    static std::optional<Integer> fixed(const Poly& p, const PPL::Linear_Expression& x) {
         if (p.is_empty()) return std::nullopt;
         PPL::Coefficient hi_n, hi_d, lo_n, lo_d;
         bool hi_max = false, lo_min = false;
-        const PPL::Linear_Expression x(PPL::Variable{j});
         if (!p.maximize(x, hi_n, hi_d, hi_max) || !p.minimize(x, lo_n, lo_d, lo_min)) return std::nullopt;
         if (hi_n != lo_n || hi_d != lo_d || hi_d != 1) return std::nullopt;
         return integer(hi_n);
+    }
+
+    // The value of position j in every state of `p`, when it has one (and is an integer).
+    static std::optional<Integer> fixed_value(const Poly& p, PPL::dimension_type j) {
+        return fixed(p, PPL::Linear_Expression(PPL::Variable(j)));
     }
 
     // The flags of header h: positions every rule into h from inside its loop either keeps
@@ -428,13 +432,7 @@ private:
 
     // The value of x_a - x_b in every state of `p`, when it has one (an integer).
     static std::optional<Integer> fixed_difference(const Poly& p, PPL::dimension_type a, PPL::dimension_type b) {
-        if (p.is_empty()) return std::nullopt;
-        PPL::Coefficient hi_n, hi_d, lo_n, lo_d;
-        bool hi_max = false, lo_min = false;
-        const PPL::Linear_Expression x = PPL::Variable(a) - PPL::Variable(b);
-        if (!p.maximize(x, hi_n, hi_d, hi_max) || !p.minimize(x, lo_n, lo_d, lo_min)) return std::nullopt;
-        if (hi_n != lo_n || hi_d != lo_d || hi_d != 1) return std::nullopt;
-        return integer(hi_n);
+        return fixed(p, PPL::Variable(a) - PPL::Variable(b));
     }
 
     // Per point: the remainders (position, modulus) its parts keep apart: those of the
