@@ -365,8 +365,13 @@ Result verify(const Program& program, const Options& options) {
         Result again = verify_deepening(program, second, nullptr);
         Stats both = r.stats;
         add_stats(both, again.stats);
+        // The schedule of both (add_stats leaves it to the deepening that sets it).
         both.time_s = r.stats.time_s + again.stats.time_s;
         both.deepening_rounds = r.stats.deepening_rounds + again.stats.deepening_rounds;
+        both.deepening_bound = again.stats.deepening_bound;
+        both.minimax_time_s = r.stats.minimax_time_s + again.stats.minimax_time_s;
+        both.probes = r.stats.probes + again.stats.probes;
+        both.probe_time_s = r.stats.probe_time_s + again.stats.probe_time_s;
         again.stats = both;
         again.notes.insert(again.notes.begin(),
                            fmt::format("the search with the polyhedral candidates ran out of its half of the "
