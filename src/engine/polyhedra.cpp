@@ -765,7 +765,7 @@ PointInvariants Analysis::run() {
                                               !tracked[p].empty());
     }
     // A branch is a rule, or one side of a branch rule's disequality (branch_of).
-    auto key_of = [&](PointId h, const Rule& r, int ri, int branch, const Part& from, const Poly& post) {
+    auto key_of = [&](PointId h, const Rule& r, int ri, int branch, const Part& from, const Poly& post, Known known) {
         const PointId b = r.body_point;
         std::vector<int> taken;
         if (in_loop(h, b) && from.key >= 0) {
@@ -781,15 +781,36 @@ PointInvariants Analysis::run() {
                 auto v = fixed_value(post, j);
                 values.push_back(v ? v->str() : "*");
             }
-            return std::pair{key_for(branch, std::move(values), std::move(taken), remainders_after(r, ri, from, post)), ri};
+            return std::pair{key_for(branch, std::move(values), std::move(taken), std::move(known)), ri};
         }
         if (in_loop(h, b)) {
             if (from.key < 0) return std::pair{from.key, from.rule};
             const KeyInfo& info = key_info[static_cast<std::size_t>(from.key)];
-            return std::pair{key_for(info.rule, info.flags, std::move(taken), remainders_after(r, ri, from, post)),
-                             from.rule};
+            return std::pair{key_for(info.rule, info.flags, std::move(taken), std::move(known)), from.rule};
         }
         return std::pair{none, -1};
+    };
+    // The remainders a post into b leaves its parts knowing: at a partitioned header, a
+    // tracked remainder the post does not fix is split into its k cases, one part each (x
+    // starts anywhere below 0, and y += 2 when x mod 2 = f: the part where x starts even
+    // and the one where it starts odd alternate their branches, and each keeps y - x); the
+    // cases no state of the post has come out empty when tightened.
+    auto splits = [&](const Rule& r, int ri, const Part& from, const Poly& post) {
+        const PointId b = r.body_point;
+        std::vector<Known> cases{remainders_after(r, ri, from, post)};
+        if (!partitioned[b]) return cases;
+        for (std::size_t t = 0; t < tracked[b].size(); ++t) {
+            if (cases.front()[t]) continue;
+            std::vector<Known> more;
+            for (const Known& known : cases) {
+                for (Integer k = 0; k < tracked[b][t].second; ++k) {
+                    more.push_back(known);
+                    more.back()[t] = k;
+                }
+            }
+            cases = std::move(more);
+        }
+        return cases;
     };
     // Each rule out of p with an atom body, once per branch: a branch rule of a loop that
     // remembers its branches and whose guard has a disequality (flag != 1) is taken as its
@@ -833,12 +854,15 @@ PointInvariants Analysis::run() {
                 check_time();
                 const PointId b = r.body_point;
                 const Remainders known = remainders_in(r, part);
-                Poly next = post(r, part.poly, side, known.empty() ? nullptr : &known);
-                auto [key, entering] = key_of(h, r, ri, branch, part, next);
-                tighten(next, b, key);
-                if (join(at, b, key, entering, std::move(next), true) && !queued[b]) {
-                    queued[b] = 1;
-                    work.push_back(b);
+                const Poly next = post(r, part.poly, side, known.empty() ? nullptr : &known);
+                for (Known& after : splits(r, ri, part, next)) {
+                    auto [key, entering] = key_of(h, r, ri, branch, part, next, std::move(after));
+                    Poly p = next;
+                    tighten(p, b, key);
+                    if (join(at, b, key, entering, std::move(p), true) && !queued[b]) {
+                        queued[b] = 1;
+                        work.push_back(b);
+                    }
                 }
             }
         });
@@ -852,10 +876,13 @@ PointInvariants Analysis::run() {
                 for (const Part& part : at[h]) {
                     check_time();
                     const Remainders known = remainders_in(r, part);
-                    Poly image = post(r, part.poly, side, known.empty() ? nullptr : &known);
-                    auto [key, entering] = key_of(h, r, ri, branch, part, image);
-                    tighten(image, r.body_point, key);
-                    join(next, r.body_point, key, entering, std::move(image), false);
+                    const Poly image = post(r, part.poly, side, known.empty() ? nullptr : &known);
+                    for (Known& after : splits(r, ri, part, image)) {
+                        auto [key, entering] = key_of(h, r, ri, branch, part, image, std::move(after));
+                        Poly p = image;
+                        tighten(p, r.body_point, key);
+                        join(next, r.body_point, key, entering, std::move(p), false);
+                    }
                 }
             });
         }

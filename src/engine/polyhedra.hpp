@@ -19,8 +19,9 @@
 // sides (f =< 0, f >= 2), so that a part that took it, keeping f, never takes the f = 1
 // branch too; and a part knows the remainders x mod k that its loop's rules take (k from 2
 // to 16), under which x mod k and x div k are linear (2y = x where x is even, 2y = x + 1
-// where it is odd). Loops are iterated to a fixpoint with
-// widening at the loop headers after two plain rounds, limited by the loop's guards and its
+// where it is odd); a remainder the post into a header leaves open splits it into one part
+// per remainder. Loops are iterated to a fixpoint with
+// widening at the loop headers after four plain rounds, limited by the loop's guards and its
 // errors' negated conditions (widening up to them), then narrowed by two descending rounds.
 #pragma once
 
@@ -48,7 +49,10 @@ struct PolyhedraLimits {
     double time_s = 1.0;                    // the analysis gives up (no facts) past this
     std::uint32_t max_dimensions = 64;      // a rule with more variables: its post is unknown
     std::uint32_t max_cases = 16;           // a larger disjunction is left out (not joined)
-    std::uint32_t widening_delay = 2;       // plain rounds at a header before widening
+    // Plain rounds at a header before widening. A part is fed by several ways at first (a
+    // start per initial parity, the loop's branches): with 2, the first of them widened
+    // away relations that all of them keep (3x - 2y between -2 and 3 where x += 2, y += 3).
+    std::uint32_t widening_delay = 4;
     std::uint32_t narrowing_rounds = 2;
     // A loop header entered by at most this many rules keeps a polyhedron per entering rule
     // (trace partitioning); one entered by more, a single one.

@@ -240,6 +240,46 @@ TEST_CASE("polyhedra: parts kept apart by a remainder the loop tests") {
     CHECK(s.counterexample.has_value());
 }
 
+TEST_CASE("polyhedra: a remainder the loop's entry leaves open splits the part into its cases") {
+    // x starts anywhere below 0: y += 2 when x mod 2 = f, and y - x goes up and down in
+    // turn. The part entering the head is split by x mod 2, each part's guard is linear,
+    // and the head gets y >= x with one case per f and x mod 2.
+    const char* open = "?- p(1, X, Y, F).\n"
+                       "p(1, X, Y, F) :- p(2, X, Y, F1), X < 0, Y > X, F1 = 0.\n"
+                       "p(1, X, Y, F) :- p(2, X, Y, F1), X < 0, Y > X, F1 = 1.\n"
+                       "p(2, X, Y, F) :- p(2, X1, Y1, F), X mod 2 = F, X1 = X + 1, Y1 = Y + 2.\n"
+                       "p(2, X, Y, F) :- p(2, X1, Y, F), X mod 2 != F, X1 = X + 1.\n"
+                       "p(2, X, Y, F) :- error, X > 1000, Y =< 1000.\n";
+    check_closed_at_once(open);
+    Program prog = must_parse(open);
+    engine::PointInvariants inv = analysed(prog);
+    REQUIRE(inv.complete);
+    const auto& cases = inv.cases[*prog.find_point("p(2)")];
+    CHECK(cases.size() == 4);
+    for (const auto& conjunction : cases) {
+        CHECK(std::count_if(conjunction.begin(), conjunction.end(), [](const engine::LinearFact& f) {
+                  return f.modulus == 2;
+              }) == 1);
+    }
+    // Two parities, both open at the entry: a += 2 keeps a's, b += 3 flips b's, and c counts
+    // the rounds where they agree, every other one: c >= (a - 3) / 4. The parts are fed
+    // by several ways at first; widening after two rounds lost 3a - 2b =< 3, which the
+    // bound on c needs.
+    const char* both = "?- p(1, A, B, C).\n"
+                       "p(1, A, B, C) :- p(2, A1, B1, C1), C1 = 0, 0 =< A1, A1 =< 1, 0 =< B1, B1 =< 1.\n"
+                       "p(2, A, B, C) :- p(2, A1, B1, C1), A mod 2 = B mod 2, A1 = A + 2, B1 = B + 3, C1 = C + 1.\n"
+                       "p(2, A, B, C) :- p(2, A1, B1, C), A mod 2 != B mod 2, A1 = A + 2, B1 = B + 3.\n"
+                       "p(2, A, B, C) :- error, A > 400, C < 100.\n";
+    check_closed_at_once(both);
+    // The unsafe twins: y = x after a step that keeps y; c = 10 after 20 rounds.
+    Result r = run(replace(open, "X > 1000, Y =< 1000", "X > 10, Y =< X"));
+    CHECK(r.verdict == Verdict::unsafe);
+    CHECK(r.counterexample.has_value());
+    Result s = run(replace(both, "A > 400, C < 100", "A > 40, C < 11"));
+    CHECK(s.verdict == Verdict::unsafe);
+    CHECK(s.counterexample.has_value());
+}
+
 TEST_CASE("polyhedra: unsafe twins stay unsafe, with a replayed counterexample") {
     // The candidates are checked like any other: a fact the analysis got wrong could only
     // cost a proof, and a true one never hides an error.
