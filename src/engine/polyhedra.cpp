@@ -64,17 +64,38 @@ Integer floor_mod(const Integer& x, const Integer& k) {
     return r < 0 ? Integer(r + k) : r;
 }
 
+// The quotients `e div k` (k a positive constant) that linearize stood a new variable q
+// for, with k·q =< e =< k·q + k - 1 (and e mod k = e - k·q): the variable of the i-th is
+// `first + i`, after the clause's own.
+struct Quotients {
+    std::size_t first = 0;
+    std::vector<std::pair<Linear, Integer>> list;  // e and k
+
+    // The variable of e div k, the same for the same e and k.
+    VarId of(const Linear& e, const Integer& k) {
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            if (list[i].second == k && list[i].first.coeff == e.coeff && list[i].first.constant == e.constant) {
+                return static_cast<VarId>(first + i);
+            }
+        }
+        list.emplace_back(e, k);
+        return static_cast<VarId>(first + list.size() - 1);
+    }
+};
+
 // `known`: the remainders known of the variables, which make x mod k the constant r and
-// x div k the linear (x - r) / k.
+// x div k the linear (x - r) / k. `quotients`: where a remainder is not known, e div k and
+// e mod k for a positive constant k become linear in a new variable (the quotient) that
+// they are added to, rather than left out.
 std::optional<Linear> linearize(const Expr& e, const std::vector<Variable>& vars,
-                                const Remainders* known = nullptr) {
+                                const Remainders* known = nullptr, Quotients* quotients = nullptr) {
     switch (e.kind) {
     case ExprKind::constant: return Linear{{}, e.value};
     case ExprKind::variable:
         if (e.var >= vars.size() || vars[e.var].type != Type::integer) return std::nullopt;
         return Linear{{{e.var, Number(1)}}, Number(0)};
     case ExprKind::neg: {
-        auto a = linearize(e.args[0], vars, known);
+        auto a = linearize(e.args[0], vars, known, quotients);
         if (!a) return std::nullopt;
         for (auto& [v, c] : a->coeff) c = -c;
         a->constant = -a->constant;
@@ -82,8 +103,8 @@ std::optional<Linear> linearize(const Expr& e, const std::vector<Variable>& vars
     }
     case ExprKind::add:
     case ExprKind::sub: {
-        auto a = linearize(e.args[0], vars, known);
-        auto b = linearize(e.args[1], vars, known);
+        auto a = linearize(e.args[0], vars, known, quotients);
+        auto b = linearize(e.args[1], vars, known, quotients);
         if (!a || !b) return std::nullopt;
         const int sign = e.kind == ExprKind::add ? 1 : -1;
         for (auto& [v, c] : b->coeff) a->coeff[v] += sign * c;
@@ -91,8 +112,8 @@ std::optional<Linear> linearize(const Expr& e, const std::vector<Variable>& vars
         return a;
     }
     case ExprKind::mul: {
-        auto a = linearize(e.args[0], vars, known);
-        auto b = linearize(e.args[1], vars, known);
+        auto a = linearize(e.args[0], vars, known, quotients);
+        auto b = linearize(e.args[1], vars, known, quotients);
         if (!a || !b) return std::nullopt;
         if (!a->coeff.empty() && !b->coeff.empty()) return std::nullopt;  // a product of variables
         if (!a->coeff.empty()) std::swap(a, b);
@@ -104,18 +125,35 @@ std::optional<Linear> linearize(const Expr& e, const std::vector<Variable>& vars
     case ExprKind::mod: {
         // e mod k for a linear e with integer coefficients whose variables' remainders
         // modulo k are known: the constant remainder of e; e div k: (e - that) / k.
+        auto inner = linearize(e.args[0], vars, known, quotients);
+        if (!inner) return std::nullopt;
+        // Where the remainders are not all known: the quotient q as a new variable.
+        auto by_quotient = [&]() -> std::optional<Linear> {
+            const Expr& d = e.args[1];
+            if (!quotients || d.kind != ExprKind::constant || denominator(d.value) != 1 || numerator(d.value) < 2) {
+                return std::nullopt;
+            }
+            if (denominator(inner->constant) != 1) return std::nullopt;
+            for (const auto& [v, c] : inner->coeff) {
+                if (denominator(c) != 1) return std::nullopt;  // e takes integer values only
+            }
+            const Integer k = numerator(d.value);
+            const VarId q = quotients->of(*inner, k);
+            if (e.kind == ExprKind::div) return Linear{{{q, Number(1)}}, Number(0)};
+            Linear r = *inner;  // e - k·q
+            r.coeff[q] -= Number(k);
+            return r;
+        };
         auto k = small_modulus(e.args[1]);
-        if (!k) return std::nullopt;
-        auto inner = linearize(e.args[0], vars, known);
-        if (!inner || denominator(inner->constant) != 1) return std::nullopt;
+        if (!k || denominator(inner->constant) != 1) return by_quotient();
         Integer r = numerator(inner->constant);
         for (const auto& [v, c] : inner->coeff) {
             if (c == 0) continue;
-            if (denominator(c) != 1 || !known) return std::nullopt;
+            if (denominator(c) != 1 || !known) return by_quotient();
             auto it = known->find(v);
-            if (it == known->end()) return std::nullopt;
+            if (it == known->end()) return by_quotient();
             auto m = std::find_if(it->second.begin(), it->second.end(), [&](const auto& x) { return x.first == *k; });
-            if (m == it->second.end()) return std::nullopt;
+            if (m == it->second.end()) return by_quotient();
             r += numerator(c) * m->second;
         }
         r = floor_mod(r, *k);
@@ -168,23 +206,48 @@ private:
     // Adds the linear part of `cs` (variables at offset + var) to `p`. `side` picks one side
     // of the first disequality e != 0 at the top of `cs`: 0 for e =< -1, 1 for e >= 1, -1 for
     // their hull.
+    // `p` is over [offset][the clause's variables]; the quotients of div and mod get
+    // dimensions of their own after those, which the caller projects away with the rest.
     void constrain(Poly& p, const std::vector<Constraint>& cs, const std::vector<Variable>& vars,
                    PPL::dimension_type offset, int side = -1, const Remainders* known = nullptr) const {
+        Quotients quotients;
+        quotients.first = vars.size();
+        const bool room = p.space_dimension() == offset + vars.size();
+        constrain_in(p, cs, vars, offset, side, known, room ? &quotients : nullptr);
+    }
+
+    void constrain_in(Poly& p, const std::vector<Constraint>& cs, const std::vector<Variable>& vars,
+                      PPL::dimension_type offset, int side, const Remainders* known, Quotients* quotients) const {
         for (const Constraint& c : cs) {
             if (p.is_empty()) return;
             if (c.is_disjunction()) {
                 if (c.cases.size() > limits_.max_cases) continue;
-                Poly joined(p.space_dimension(), PPL::EMPTY);
+                // Each case's own quotients are projected away before the hull.
+                const PPL::dimension_type dims = p.space_dimension();
+                Poly joined(dims, PPL::EMPTY);
                 for (const auto& conjunction : c.cases) {
                     Poly q = p;
-                    constrain(q, conjunction, vars, offset, -1, known);
+                    std::optional<Quotients> own;
+                    if (quotients) own = *quotients;
+                    constrain_in(q, conjunction, vars, offset, -1, known, own ? &*own : nullptr);
+                    q.remove_higher_space_dimensions(dims);
                     joined.poly_hull_assign(q);
                 }
                 p = std::move(joined);
                 continue;
             }
-            auto lhs = linearize(c.lhs, vars, known);
-            auto rhs = linearize(c.rhs, vars, known);
+            const std::size_t before = quotients ? quotients->list.size() : 0;
+            auto lhs = linearize(c.lhs, vars, known, quotients);
+            auto rhs = linearize(c.rhs, vars, known, quotients);
+            // A new quotient q of e div k: k·q =< e =< k·q + k - 1 (k > 0, any integer e).
+            for (std::size_t i = before; quotients && i < quotients->list.size(); ++i) {
+                const auto& [inner, k] = quotients->list[i];
+                p.add_space_dimensions_and_embed(1);
+                const PPL::Variable q(p.space_dimension() - 1);
+                const PPL::Linear_Expression ek = expression(inner, offset);
+                p.add_constraint(coefficient(k) * q <= ek);
+                p.add_constraint(ek <= coefficient(k) * q + coefficient(k - 1));
+            }
             if (!lhs || !rhs) continue;
             Linear d = *lhs;  // lhs - rhs
             for (const auto& [v, k] : rhs->coeff) d.coeff[v] -= k;
@@ -224,7 +287,10 @@ private:
     [[nodiscard]] bool has_disequality(const Rule& r) const {
         if (program_.domain != Domain::integer) return false;
         return std::any_of(r.constraints.begin(), r.constraints.end(), [&](const Constraint& c) {
-            return !c.is_disjunction() && c.op == RelOp::ne && linearize(c.lhs, r.vars) && linearize(c.rhs, r.vars);
+            Quotients quotients;  // as constrain linearizes it
+            quotients.first = r.vars.size();
+            return !c.is_disjunction() && c.op == RelOp::ne && linearize(c.lhs, r.vars, nullptr, &quotients) &&
+                   linearize(c.rhs, r.vars, nullptr, &quotients);
         });
     }
 

@@ -8,8 +8,10 @@
 // The domain is the Parma Polyhedra Library's closed polyhedra over the rationals: the
 // integer-valued programs' strict inequalities are tightened (x < y to x + 1 =< y) and their
 // disequalities joined from both sides (x < y or x > y) before they enter; the rest of a
-// program that is not linear (products of variables, division and remainder where the part
-// does not know the remainder, arrays) is left out, which only makes the result weaker.
+// program that is not linear (products of variables, division by a variable, arrays) is
+// left out, which only makes the result weaker. `e div k` and `e mod k` by a constant k > 1,
+// where the part does not know e's remainder, become a new variable q with k·q =< e =<
+// k·q + k - 1 (and e - k·q), projected away with the rule's other variables.
 // Disjunctions in rule bodies are joined (convex hull). A loop header keeps a polyhedron per
 // rule that enters it and per set of the loop's branches taken since the loop was entered
 // (trace partitioning), offered as one disjunctive fact besides the facts of their hull: a

@@ -280,6 +280,44 @@ TEST_CASE("polyhedra: a remainder the loop's entry leaves open splits the part i
     CHECK(s.counterexample.has_value());
 }
 
+TEST_CASE("polyhedra: x div k and x mod k with the remainder not kept, through a quotient variable") {
+    // y = x div 100 as the loop's assignment: a new variable q, 100q =< x =< 100q + 99,
+    // projected away; the head gets 100y =< x =< 10000 (x mod 100 would be 100 parts).
+    const char* assigned = "?- p(1, X, Y).\n"
+                           "p(1, X, Y) :- p(2, X1, Y1), X1 = 0, Y1 = 0.\n"
+                           "p(2, X, Y) :- p(2, X1, Y1), X < 10000, X1 = X + 1, Y1 = X1 div 100.\n"
+                           "p(2, X, Y) :- p(3, X, Y), X >= 10000.\n"
+                           "p(3, X, Y) :- error, Y > 100.\n"
+                           "p(3, X, Y).\n";
+    check_closed_at_once(assigned);
+    Program prog = must_parse(assigned);
+    engine::PointInvariants inv = analysed(prog);
+    REQUIRE(inv.complete);
+    const auto& facts = inv.at[*prog.find_point("p(2)")];
+    // x - 100y >= 0: terms {1·x0, -100·x1}, constant 0.
+    CHECK(std::any_of(facts.begin(), facts.end(), [](const engine::LinearFact& f) {
+        return !f.equality && f.modulus == 0 && f.constant == 0 && f.terms.size() == 2 && f.terms[0].first == 1 &&
+               f.terms[0].second == 0 && f.terms[1].first == -100 && f.terms[1].second == 1;
+    }));
+    // A guard on x div 500 against n: the first round (x = 0) passes it, and c counts
+    // from then on; the other branch needs x >= 500(n + 1).
+    const char* guard = "?- p(1, X, N, C).\n"
+                        "p(1, X, N, C) :- p(2, X1, N, C1), X1 = 0, N >= 25, C1 = 0.\n"
+                        "p(2, X, N, C) :- p(2, X1, N, C1), N >= X div 500, X1 = X + 1, C1 = C + 1.\n"
+                        "p(2, X, N, C) :- p(2, X1, N, C), N < X div 500, X1 = X + 1.\n"
+                        "p(2, X, N, C) :- error, C =< 0, X > 500 * N.\n";
+    check_closed_at_once(guard);
+    // The unsafe twins: y = 3 at x = 30 with x div 10; c = 0 at x = 0 when n may be 0.
+    std::string short_loop = replace(replace(replace(assigned, "X < 10000", "X < 30"), "X >= 10000", "X >= 30"),
+                                     "X1 div 100", "X1 div 10");
+    Result r = run(replace(short_loop, "Y > 100", "Y > 2"));
+    CHECK(r.verdict == Verdict::unsafe);
+    CHECK(r.counterexample.has_value());
+    Result s = run(replace(replace(guard, "N >= 25", "N >= 0"), "X > 500 * N", "X >= 0"));
+    CHECK(s.verdict == Verdict::unsafe);
+    CHECK(s.counterexample.has_value());
+}
+
 TEST_CASE("polyhedra: unsafe twins stay unsafe, with a replayed counterexample") {
     // The candidates are checked like any other: a fact the analysis got wrong could only
     // cost a proof, and a true one never hides an error.
