@@ -52,6 +52,9 @@ struct Options {
     // have taken, in loops with at most this many branch rules (0: by the rule that enters
     // the loop head only).
     std::uint32_t polyhedra_branches = 4;
+    // Plain rounds at a loop head before the polyhedral analysis widens (fewer: weaker facts,
+    // sooner).
+    std::uint32_t polyhedra_widening_delay = 4;
     // minimax: when a loop must be unrolled because a candidate a refutation needs is not
     // invariant, learn its precondition along the way back as new candidates (inductive
     // strengthening) and restart the header, before unrolling.

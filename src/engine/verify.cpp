@@ -281,6 +281,7 @@ namespace {
 engine::PolyhedraLimits polyhedra_limits(const Options& options) {
     engine::PolyhedraLimits limits;
     limits.max_branches_remembered = options.polyhedra_branches;
+    limits.widening_delay = options.polyhedra_widening_delay;
 #ifdef CLPI_INSTRUMENTED_BUILD
     limits.time_s *= 20;  // sanitizers: the same analysis as a normal build, in slower time
 #endif

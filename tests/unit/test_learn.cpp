@@ -28,8 +28,10 @@ Result run(const std::string& text, bool learn, bool reorder, bool tree = false)
     o.reorder = reorder;
     o.drop = false;  // tried before the two: it would take some of their cases
     // The loops here close without either when the polyhedral analysis keeps their states
-    // apart by the branches taken: parts by the entering rule only.
+    // apart by the branches taken, or widens after four rounds: parts by the entering rule
+    // only, widened after two.
     o.polyhedra_branches = 0;
+    o.polyhedra_widening_delay = 2;
     o.record_tree = tree;
     // Without the mechanism these loops only unroll: a node budget ends those runs (small,
     // so that a sanitizer build gets there in seconds too).
