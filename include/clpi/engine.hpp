@@ -51,7 +51,7 @@ struct Options {
     // The polyhedral analysis keeps the states of a loop apart by which of its branches they
     // have taken, in loops with at most this many branch rules (0: by the rule that enters
     // the loop head only).
-    std::uint32_t polyhedra_branches = 4;
+    std::uint32_t polyhedra_branches = 6;
     // Plain rounds at a loop head before the polyhedral analysis widens (fewer: weaker facts,
     // sooner).
     std::uint32_t polyhedra_widening_delay = 4;

@@ -61,7 +61,7 @@ struct PolyhedraLimits {
     std::uint32_t max_partitions = 4;
     // A loop with at most this many branch rules (rules out of points with several, both
     // ends in the loop): its parts remember which of them they have taken.
-    std::uint32_t max_branches_remembered = 4;
+    std::uint32_t max_branches_remembered = 6;
     // Parts of one point; past this, the rest are joined into one.
     std::uint32_t max_parts = 16;
     // Facts with a larger coefficient are left out: widening next to the bounds of machine
