@@ -205,7 +205,7 @@ private:
 
     // Adds the linear part of `cs` (variables at offset + var) to `p`. `side` picks one side
     // of the first disequality e != 0 at the top of `cs`: 0 for e =< -1, 1 for e >= 1, -1 for
-    // their hull.
+    // their hull; 2 + c picks case c of the first disjunction at the top instead.
     // `p` is over [offset][the clause's variables]; the quotients of div and mod get
     // dimensions of their own after those, which the caller projects away with the rest.
     void constrain(Poly& p, const std::vector<Constraint>& cs, const std::vector<Variable>& vars,
@@ -222,6 +222,12 @@ private:
             if (p.is_empty()) return;
             if (c.is_disjunction()) {
                 if (c.cases.size() > limits_.max_cases) continue;
+                if (side >= 2) {  // one case of the first disjunction
+                    const auto pick = static_cast<std::size_t>(side - 2);
+                    side = -1;
+                    if (pick < c.cases.size()) constrain_in(p, c.cases[pick], vars, offset, -1, known, quotients);
+                    continue;
+                }
                 // Each case's own quotients are projected away before the hull.
                 const PPL::dimension_type dims = p.space_dimension();
                 Poly joined(dims, PPL::EMPTY);
@@ -276,7 +282,7 @@ private:
                         p.add_constraint(e >= 1);
                         p.poly_hull_assign(below);
                     }
-                    side = -1;  // the first one only
+                    if (side == 0 || side == 1) side = -1;  // the first one only
                 }
                 break;
             }
@@ -292,6 +298,15 @@ private:
             return !c.is_disjunction() && c.op == RelOp::ne && linearize(c.lhs, r.vars, nullptr, &quotients) &&
                    linearize(c.rhs, r.vars, nullptr, &quotients);
         });
+    }
+
+    // The number of cases of the first disjunction at the top of the rule's body, when
+    // constrain can take them one by one (at most max_cases); else 0.
+    [[nodiscard]] std::size_t disjunction_cases(const Rule& r) const {
+        for (const Constraint& c : r.constraints) {
+            if (c.is_disjunction()) return c.cases.size() <= limits_.max_cases ? c.cases.size() : 0;
+        }
+        return 0;
     }
 
     // The linear form of an atom's argument: a variable at offset + var, or a constant.
@@ -882,17 +897,28 @@ PointInvariants Analysis::run() {
     // remembers its branches and whose guard has a disequality (flag != 1) is taken as its
     // two sides (flag =< 0, flag >= 2), so that a part that took one side and keeps the
     // flag never takes the rule that needs flag = 1 (their hull, the universe on flag,
-    // would). Branch 2·ri + side, side 0 for the whole rule or the lower side.
+    // would). Likewise a branch rule with a disjunction in its body (an if-then-else inside
+    // the step: z += 1 while x < 100, z kept after) is taken once per case, and its phases
+    // keep apart as those of separate rules do. Branch stride·ri + side: side 0 for the whole
+    // rule or the lower side, 1 for the upper one, 2 + c for case c.
+    const int stride = 2 + static_cast<int>(limits_.max_cases);
     auto rules_from = [&](PointId p, auto&& each) {
         for (std::uint32_t ri : program_.points[p].rules) {
             const Rule& r = program_.rules[ri];
             if (r.body_kind != BodyKind::atom || r.body_point == no_point) continue;
             const int i = static_cast<int>(ri);
-            if (in_loop(p, r.body_point) && is_branch(p) && remembers(p) && has_disequality(r)) {
-                each(r, i, 2 * i, 0);
-                each(r, i, 2 * i + 1, 1);
+            const bool remembered = in_loop(p, r.body_point) && is_branch(p) && remembers(p);
+            const std::size_t cases = remembered ? disjunction_cases(r) : 0;
+            if (remembered && has_disequality(r)) {
+                each(r, i, stride * i, 0);
+                each(r, i, stride * i + 1, 1);
+            } else if (cases >= 2) {
+                for (std::size_t c = 0; c < cases; ++c) {
+                    const int side = 2 + static_cast<int>(c);
+                    each(r, i, stride * i + side, side);
+                }
             } else {
-                each(r, i, 2 * i, -1);
+                each(r, i, stride * i, -1);
             }
         }
     };

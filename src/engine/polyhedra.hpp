@@ -19,7 +19,7 @@
 // before a reaches c, d = 3c - 2a after), a flag read once that picks the same branch at
 // every round (j = b, or j = 0); a branch guarded by a disequality (f != 1) counts as its two
 // sides (f =< 0, f >= 2), so that a part that took it, keeping f, never takes the f = 1
-// branch too; and a part knows the remainders x mod k that its loop's rules take (k from 2
+// branch too, and a branch with a disjunction in its step counts as one branch per case; and a part knows the remainders x mod k that its loop's rules take (k from 2
 // to 16), under which x mod k and x div k are linear (2y = x where x is even, 2y = x + 1
 // where it is odd); a remainder the post into a header leaves open splits it into one part
 // per remainder. Loops are iterated to a fixpoint with

@@ -179,6 +179,25 @@ TEST_CASE("polyhedra: phases told apart by the branches taken since the loop was
     CHECK(tree_text(*t.tree).find("restarted: header [2] drops A =< 4000") != std::string::npos);
 }
 
+TEST_CASE("polyhedra: a branch with a disjunction in its step is taken once per case") {
+    // z += 1 while x < 50, then z kept: an if-then-else inside one rule's step. Its two cases
+    // are branches of their own, so the phase z = x (x =< 50) and the phase z = 50 keep apart
+    // instead of being joined into one rule's hull.
+    const char* inside = "?- p(1, X, Z).\n"
+                         "p(1, X, Z) :- p(2, X1, Z1), X1 = 0, Z1 = 0.\n"
+                         "p(2, X, Z) :- p(2, X1, Z1), X < 100, X1 = X + 1, (X < 50, Z1 = Z + 1 ; X >= 50, Z1 = Z).\n"
+                         "p(2, X, Z) :- p(2, X1, Z), X >= 100, X < 200, X1 = X + 1.\n"
+                         "p(2, X, Z) :- error, X = 200, Z != 50.\n";
+    check_closed_at_once(inside);
+    CHECK(cases_at(inside, "p(2)") == 4);
+    // The unsafe twin, shorter: z = 5 at x = 20.
+    std::string shorter = replace(replace(replace(replace(inside, "X < 100", "X < 10"), "X < 50", "X < 5"), "X >= 50", "X >= 5"),
+                                  "X >= 100, X < 200", "X >= 10, X < 20");
+    Result r = run(replace(shorter, "X = 200, Z != 50", "X = 20, Z = 5"));
+    CHECK(r.verdict == Verdict::unsafe);
+    CHECK(r.counterexample.has_value());
+}
+
 TEST_CASE("polyhedra: a flag tested with != keeps the parts of its two sides apart") {
     // A flag the loop never changes picks j += 2 (f = 1) or j += 1 (f != 1) at every round:
     // j = 2i where f = 1, j = i elsewhere. Joined, the two sides of f != 1 are the whole
