@@ -459,8 +459,10 @@ private:
         return fixed(p, PPL::Linear_Expression(PPL::Variable(j)));
     }
 
-    // The flags of header h: positions every rule into h from inside its loop either keeps
-    // or sets to a constant, and some rule sets (a direction, a phase number).
+    // The flags of header h: positions every rule into h from inside its loop keeps, sets to
+    // a constant or negates, and some rule sets or negates (a direction, a phase number, a
+    // step d flipped by d = -d at either end of a range): from a part where the flag has
+    // a value, the post fixes it too, so each value keeps a part of its own.
     std::vector<PPL::dimension_type> flag_positions(PointId h) const {
         const Point& hp = program_.points[h];
         const PPL::dimension_type n = arity(h);
@@ -470,12 +472,17 @@ private:
             if (graph_.component[r.head_point] != graph_.component[h]) continue;
             if (program_.points[r.head_point].pred != hp.pred) return {};
             const Poly range = post(r, Poly(arity(r.head_point), PPL::UNIVERSE));
+            std::optional<Poly> rel;  // over [h's state after][h's state before]
             for (PPL::dimension_type j = 0; j < n; ++j) {
                 const Arg& a = r.head.args[hp.first_state_arg + j];
                 const Arg& b = r.body->args[hp.first_state_arg + j];
                 const bool kept = a.kind == Arg::Kind::variable && b.kind == Arg::Kind::variable && a.var == b.var;
                 if (kept) continue;
-                if (fixed_value(range, j)) {
+                if (!rel) rel = relation(r);
+                const auto moved = fixed_difference(*rel, j, n + j);
+                if (moved && *moved == 0) continue;  // kept through an equation (D = B)
+                const auto negated = fixed(*rel, PPL::Variable(j) + PPL::Variable(n + j));
+                if (fixed_value(range, j) || (negated && *negated == 0)) {
                     set[j] = 1;
                 } else {
                     flag[j] = 0;

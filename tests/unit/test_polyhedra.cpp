@@ -198,6 +198,24 @@ TEST_CASE("polyhedra: a branch with a disjunction in its step is taken once per 
     CHECK(r.counterexample.has_value());
 }
 
+TEST_CASE("polyhedra: a step flipped by d = -d at either end keeps a part per direction") {
+    // x bounces between 0 and 10 by d, and d = -d at either end: d is a flag (every rule
+    // keeps it, through D1 = D, or negates it), so its values 1 and -1 keep parts of their
+    // own; their hull alone would let d grow once widened.
+    const char* bounce = "?- p(1, X, D).\n"
+                         "p(1, X, D) :- p(2, X1, D1), X1 = 0, D1 = 1.\n"
+                         "p(2, X, D) :- p(2, X1, D1), X1 = X + D, X1 > 0, X1 < 10, D1 = D.\n"
+                         "p(2, X, D) :- p(2, X1, D1), X1 = X + D, X1 =< 0, D1 = -D.\n"
+                         "p(2, X, D) :- p(2, X1, D1), X1 = X + D, X1 >= 10, D1 = -D.\n"
+                         "p(2, X, D) :- error, X > 10.\n";
+    check_closed_at_once(bounce);
+    CHECK(cases_at(bounce, "p(2)") >= 2);
+    // The twin: x = 10 on the way down.
+    Result r = run(replace(bounce, "X > 10.", "X = 10, D = -1."));
+    CHECK(r.verdict == Verdict::unsafe);
+    CHECK(r.counterexample.has_value());
+}
+
 TEST_CASE("polyhedra: a flag tested with != keeps the parts of its two sides apart") {
     // A flag the loop never changes picks j += 2 (f = 1) or j += 1 (f != 1) at every round:
     // j = 2i where f = 1, j = i elsewhere. Joined, the two sides of f != 1 are the whole
