@@ -67,7 +67,7 @@ struct PolyhedraLimits {
     // Facts with a larger coefficient are left out: widening next to the bounds of machine
     // integers makes some (268435456*I - 125*J =< ...) that no proof needs and that slow
     // the solver's projections down by orders of magnitude.
-    std::uint32_t max_coefficient = 100;
+    std::uint32_t max_coefficient = 1000;
 };
 
 struct PointInvariants {

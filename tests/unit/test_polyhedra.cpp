@@ -85,6 +85,8 @@ TEST_CASE("polyhedra: loops whose invariant has coefficients close without unrol
                          "p(2, S, I, J) :- p(2, S1, I1, J), I1 = I + 1, S1 = S + 10.\n"
                          "p(2, S, I, J) :- p(2, S1, I, J1), J1 = J + 1, S1 = S + 1.\n"
                          "p(2, S, I, J) :- error, S != 10*I + J.\n");
+    INFO("j = 500i: a coefficient up to 1000 is kept");
+    check_closed_at_once(replace(replace(coefficients, "J1 = J + 2", "J1 = J + 500"), "J != 20000", "J != 5000000"));
     INFO("2y >= x with steps of 1 or 2");
     check_closed_at_once("?- p(1, X, Y).\n"
                          "p(1, X, Y) :- p(2, X1, Y1), X1 = 0, Y1 = 0.\n"
