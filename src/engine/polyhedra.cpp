@@ -33,6 +33,7 @@ struct AbandonToken : PPL::Throwable {
 AbandonToken abandon_token;
 
 struct TimeUpError {};
+struct WorkUp {};  // max_rounds_with_branches reached
 
 // A linear expression over a clause's variables, exact.
 struct Linear {
@@ -947,6 +948,9 @@ PointInvariants Analysis::run() {
         work.pop_front();
         queued[h] = 0;
         ++out.rounds;
+        // Parts by the branches taken can multiply the rounds; a bound on them, besides the
+        // time, makes where the analysis gives up the same on every machine and under load.
+        if (limits_.max_branches_remembered > 0 && out.rounds > limits_.max_rounds_with_branches) throw WorkUp{};
         const std::vector<Part> from = at[h];
         rules_from(h, [&](const Rule& r, int ri, int branch, int side) {
             for (const Part& part : from) {
@@ -1075,6 +1079,9 @@ PointInvariants analyse_polyhedra(const Program& program, const PointGraph& grap
         } catch (const TimeUpError&) {
             out = {};
             out.stopped = "time limit";
+        } catch (const WorkUp&) {
+            out = {};
+            out.stopped = "round limit";
         } catch (const std::exception& e) {
             out = {};
             out.stopped = e.what();

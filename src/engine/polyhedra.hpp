@@ -62,6 +62,9 @@ struct PolyhedraLimits {
     // A loop with at most this many branch rules (rules out of points with several, both
     // ends in the loop): its parts remember which of them they have taken.
     std::uint32_t max_branches_remembered = 6;
+    // With parts by the branches taken: the analysis gives up past this many rounds (and
+    // is made again with parts by entering rule only), whatever the time.
+    std::uint32_t max_rounds_with_branches = 500;
     // Parts of one point; past this, the rest are joined into one.
     std::uint32_t max_parts = 16;
     // Facts with a larger coefficient are left out: widening next to the bounds of machine
