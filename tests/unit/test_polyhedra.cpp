@@ -67,6 +67,27 @@ std::string replace(std::string text, const std::string& from, const std::string
     return text.replace(at, from.size(), to);
 }
 
+// The unsafe twin of a program: UNSAFE, with a (replayed) counterexample.
+void check_unsafe(const std::string& text) {
+    Result r = run(text);
+    CHECK(r.verdict == Verdict::unsafe);
+    CHECK(r.counterexample.has_value());
+}
+
+// The cases of the disjunctive fact at `point`, each of which knows x mod k of one position.
+std::size_t cases_knowing_a_remainder(const std::string& text, const char* point, int k) {
+    Program prog = must_parse(text);
+    engine::PointInvariants inv = analysed(prog);
+    REQUIRE(inv.complete);
+    const auto& cases = inv.cases[*prog.find_point(point)];
+    for (const auto& conjunction : cases) {
+        CHECK(std::count_if(conjunction.begin(), conjunction.end(), [&](const engine::LinearFact& f) {
+                  return f.modulus == k;
+              }) == 1);
+    }
+    return cases.size();
+}
+
 }  // namespace
 
 TEST_CASE("polyhedra: loops whose invariant has coefficients close without unrolling") {
@@ -195,9 +216,7 @@ TEST_CASE("polyhedra: a branch with a disjunction in its step is taken once per 
     // The unsafe twin, shorter: z = 5 at x = 20.
     std::string shorter = replace(replace(replace(replace(inside, "X < 100", "X < 10"), "X < 50", "X < 5"), "X >= 50", "X >= 5"),
                                   "X >= 100, X < 200", "X >= 10, X < 20");
-    Result r = run(replace(shorter, "X = 200, Z != 50", "X = 20, Z = 5"));
-    CHECK(r.verdict == Verdict::unsafe);
-    CHECK(r.counterexample.has_value());
+    check_unsafe(replace(shorter, "X = 200, Z != 50", "X = 20, Z = 5"));
 }
 
 TEST_CASE("polyhedra: a step flipped by d = -d at either end keeps a part per direction") {
@@ -213,9 +232,7 @@ TEST_CASE("polyhedra: a step flipped by d = -d at either end keeps a part per di
     check_closed_at_once(bounce);
     CHECK(cases_at(bounce, "p(2)") >= 2);
     // The twin: x = 10 on the way down.
-    Result r = run(replace(bounce, "X > 10.", "X = 10, D = -1."));
-    CHECK(r.verdict == Verdict::unsafe);
-    CHECK(r.counterexample.has_value());
+    check_unsafe(replace(bounce, "X > 10.", "X = 10, D = -1."));
 }
 
 TEST_CASE("polyhedra: a flag tested with != keeps the parts of its two sides apart") {
@@ -249,16 +266,7 @@ TEST_CASE("polyhedra: parts kept apart by a remainder the loop tests") {
                          "p(2, X, Y) :- p(2, X1, Y1), X mod 2 != 0, X1 = X + 1, Y1 = Y.\n"
                          "p(2, X, Y) :- error, X = 2000, Y != 1000.\n";
     check_closed_at_once(parity);
-    Program prog = must_parse(parity);
-    engine::PointInvariants inv = analysed(prog);
-    REQUIRE(inv.complete);
-    const auto& cases = inv.cases[*prog.find_point("p(2)")];
-    REQUIRE(cases.size() >= 2);
-    for (const auto& conjunction : cases) {
-        CHECK(std::count_if(conjunction.begin(), conjunction.end(), [](const engine::LinearFact& f) {
-                  return f.modulus == 2;
-              }) == 1);
-    }
+    CHECK(cases_knowing_a_remainder(parity, "p(2)", 2) >= 2);
     // x grows by 1 until x div 5 reaches 200, then by 5: past 1000, x mod 5 = 0. A bound
     // with a remainder known is tightened to the integers that have it (x =< 999 with x mod
     // 5 = 4 is x =< 999, with x mod 5 = 1 it is x =< 996), and the guard on x div 5 is a
@@ -270,13 +278,9 @@ TEST_CASE("polyhedra: parts kept apart by a remainder the loop tests") {
                         "p(2, X) :- error, X >= 2000, X mod 5 != 0.\n";
     check_closed_at_once(steps);
     // The unsafe twins: x = 11 has y = 6; x + 6 from 10 leaves x = 22 past 20.
-    Result r = run(replace(parity, "X = 2000, Y != 1000", "X = 11, Y != 5"));
-    CHECK(r.verdict == Verdict::unsafe);
-    CHECK(r.counterexample.has_value());
+    check_unsafe(replace(parity, "X = 2000, Y != 1000", "X = 11, Y != 5"));
     std::string short_steps = replace(replace(steps, "200 =< X div 5", "2 =< X div 5"), "200 > X div 5", "2 > X div 5");
-    Result s = run(replace(replace(short_steps, "X >= 2000", "X >= 20"), "X1 = X + 5", "X1 = X + 6"));
-    CHECK(s.verdict == Verdict::unsafe);
-    CHECK(s.counterexample.has_value());
+    check_unsafe(replace(replace(short_steps, "X >= 2000", "X >= 20"), "X1 = X + 5", "X1 = X + 6"));
 }
 
 TEST_CASE("polyhedra: a remainder the loop's entry leaves open splits the part into its cases") {
@@ -290,16 +294,7 @@ TEST_CASE("polyhedra: a remainder the loop's entry leaves open splits the part i
                        "p(2, X, Y, F) :- p(2, X1, Y, F), X mod 2 != F, X1 = X + 1.\n"
                        "p(2, X, Y, F) :- error, X > 1000, Y =< 1000.\n";
     check_closed_at_once(open);
-    Program prog = must_parse(open);
-    engine::PointInvariants inv = analysed(prog);
-    REQUIRE(inv.complete);
-    const auto& cases = inv.cases[*prog.find_point("p(2)")];
-    CHECK(cases.size() == 4);
-    for (const auto& conjunction : cases) {
-        CHECK(std::count_if(conjunction.begin(), conjunction.end(), [](const engine::LinearFact& f) {
-                  return f.modulus == 2;
-              }) == 1);
-    }
+    CHECK(cases_knowing_a_remainder(open, "p(2)", 2) == 4);
     // Two parities, both open at the entry: a += 2 keeps a's, b += 3 flips b's, and c counts
     // the rounds where they agree, every other one: c >= (a - 3) / 4. The parts are fed
     // by several ways at first; widening after two rounds lost 3a - 2b =< 3, which the
@@ -311,12 +306,8 @@ TEST_CASE("polyhedra: a remainder the loop's entry leaves open splits the part i
                        "p(2, A, B, C) :- error, A > 400, C < 100.\n";
     check_closed_at_once(both);
     // The unsafe twins: y = x after a step that keeps y; c = 10 after 20 rounds.
-    Result r = run(replace(open, "X > 1000, Y =< 1000", "X > 10, Y =< X"));
-    CHECK(r.verdict == Verdict::unsafe);
-    CHECK(r.counterexample.has_value());
-    Result s = run(replace(both, "A > 400, C < 100", "A > 40, C < 11"));
-    CHECK(s.verdict == Verdict::unsafe);
-    CHECK(s.counterexample.has_value());
+    check_unsafe(replace(open, "X > 1000, Y =< 1000", "X > 10, Y =< X"));
+    check_unsafe(replace(both, "A > 400, C < 100", "A > 40, C < 11"));
 }
 
 TEST_CASE("polyhedra: x div k and x mod k with the remainder not kept, through a quotient variable") {
@@ -349,12 +340,8 @@ TEST_CASE("polyhedra: x div k and x mod k with the remainder not kept, through a
     // The unsafe twins: y = 3 at x = 30 with x div 10; c = 0 at x = 0 when n may be 0.
     std::string short_loop = replace(replace(replace(assigned, "X < 10000", "X < 30"), "X >= 10000", "X >= 30"),
                                      "X1 div 100", "X1 div 10");
-    Result r = run(replace(short_loop, "Y > 100", "Y > 2"));
-    CHECK(r.verdict == Verdict::unsafe);
-    CHECK(r.counterexample.has_value());
-    Result s = run(replace(replace(guard, "N >= 25", "N >= 0"), "X > 500 * N", "X >= 0"));
-    CHECK(s.verdict == Verdict::unsafe);
-    CHECK(s.counterexample.has_value());
+    check_unsafe(replace(short_loop, "Y > 100", "Y > 2"));
+    check_unsafe(replace(replace(guard, "N >= 25", "N >= 0"), "X > 500 * N", "X >= 0"));
 }
 
 TEST_CASE("polyhedra: unsafe twins stay unsafe, with a replayed counterexample") {
@@ -362,20 +349,14 @@ TEST_CASE("polyhedra: unsafe twins stay unsafe, with a replayed counterexample")
     // cost a proof, and a true one never hides an error.
     std::string small = replace(replace(coefficients, "I < 10000", "I < 10"), "I >= 10000", "I >= 10");
     CHECK(run(replace(small, "J != 20000", "J != 20")).verdict == Verdict::safe);  // j = 2i = 20
-    Result r = run(replace(small, "J != 20000", "J != 22"));
-    CHECK(r.verdict == Verdict::unsafe);
-    CHECK(r.counterexample.has_value());
+    check_unsafe(replace(small, "J != 20000", "J != 22"));
     // 10 iterations, the second phase from x = 6: y = 55 at the exit.
     std::string short_phases = replace(replace(replace(phases, "X < 100", "X < 10"), "X >= 100", "X >= 10"),
                                        "X > 50", "X > 5");
     short_phases = replace(short_phases, "X =< 50", "X =< 5");
     CHECK(run(replace(short_phases, "Y != 100", "Y != 55")).verdict == Verdict::safe);
-    Result p = run(replace(short_phases, "Y != 100", "Y = 55"));
-    CHECK(p.verdict == Verdict::unsafe);
-    CHECK(p.counterexample.has_value());
-    Result q = run(replace(short_phases, "Y != 100", "Y != 54"));
-    CHECK(q.verdict == Verdict::unsafe);
-    CHECK(q.counterexample.has_value());
+    check_unsafe(replace(short_phases, "Y != 100", "Y = 55"));
+    check_unsafe(replace(short_phases, "Y != 100", "Y != 54"));
 }
 
 TEST_CASE("polyhedra: the analysis states j = 2i at the loop head, and the phases apart") {
