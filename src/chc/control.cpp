@@ -3,6 +3,7 @@
 #include <chrono>
 #include <deque>
 #include <set>
+#include <tuple>
 
 namespace clpi::chc {
 
@@ -70,8 +71,9 @@ private:
     // as points they would multiply the derivation tree by that fan-out at every step. A
     // predicate whose points have more than `max_mean_successors` successors on average
     // keeps its flags as 0/1 integers. True when one was dropped (the pass is repeated).
+    static constexpr double max_mean_successors = 2.0;
+
     bool drop_data_flags() {
-        constexpr double max_mean_successors = 2.0;
         std::map<unsigned, std::map<int, std::set<std::pair<unsigned, int>>>> successors;
         for (std::size_t k = 0; k < clauses_.size(); ++k) {
             const ClauseShape& c = clauses_[k];
@@ -121,6 +123,7 @@ private:
             p.index.clear();
         }
         steps_.assign(clauses_.size(), {});
+        successors_.clear();
         step_count_ = 0;
         work_.clear();
         for (std::size_t k = 0; k < clauses_.size(); ++k) {
@@ -164,7 +167,10 @@ private:
         Pred* to = points_of(c.to);
         if (to == nullptr) {
             if (over_budget()) return false;
-            if (check() != z3::unsat) steps_[k].emplace_back(from_val, -1);
+            if (check() != z3::unsat) {
+                steps_[k].emplace_back(from_val, -1);
+                return successor(k, from_val, -1);
+            }
             return true;
         }
         for (;;) {
@@ -184,8 +190,27 @@ private:
             int wi = valuation(c.to->decl().id(), *to, w);
             if (wi < 0 || ++step_count_ > limits_.max_steps) return give_up(*to);
             steps_[k].emplace_back(from_val, wi);
+            if (!successor(k, from_val, wi)) return false;
             solver_.add(!z3::mk_and(same));
         }
+    }
+
+    // Notes a successor of clause k's source valuation. Once a predicate's valuations have
+    // more successors than max_mean_successors times the most valuations it may have, its
+    // flags are data whatever the rest of the pass finds (drop_data_flags would drop them):
+    // they are given up at once, rather than after enumerating every successor (the flags
+    // of a Lustre program, its inputs and streams, have hundreds).
+    bool successor(std::size_t k, int from_val, int to_val) {
+        const ClauseShape& c = clauses_[k];
+        Pred* from = points_of(c.from);
+        if (from == nullptr) return true;
+        const unsigned to = c.to ? c.to->decl().id() : 0;
+        auto& seen = successors_[c.from->decl().id()];
+        seen.emplace(from_val, to, to_val);
+        if (static_cast<double>(seen.size()) > max_mean_successors * static_cast<double>(limits_.max_points)) {
+            return give_up(*from);
+        }
+        return true;
     }
 
     static bool give_up(Pred& p) {
@@ -213,6 +238,7 @@ private:
     std::map<unsigned, Pred> preds_;
     std::map<unsigned, std::vector<std::size_t>> by_from_;
     std::vector<std::vector<std::pair<int, int>>> steps_;
+    std::map<unsigned, std::set<std::tuple<int, unsigned, int>>> successors_;  // by source predicate
     std::size_t step_count_ = 0;
     std::deque<std::pair<unsigned, int>> work_;
     std::size_t checks_ = 0;

@@ -70,13 +70,18 @@ Dnf satisfiable_cases(const Dnf& dnf, z3::solver& solver) {
     return out;
 }
 
-std::optional<Nested> satisfiable(const Nested& n, z3::solver& solver) {
+Nested without_repeats(const Nested& n) {
     Nested unique;
     std::set<std::string> seen;
     for (const Literal& l : n.literals) {
         if (seen.insert(l.text).second) unique.literals.push_back(l);
     }
     unique.disjunctions = n.disjunctions;
+    return unique;
+}
+
+std::optional<Nested> satisfiable(const Nested& n, z3::solver& solver) {
+    Nested unique = without_repeats(n);
     solver.push();
     solver.add(nested_meaning(unique, solver.ctx()));
     bool holds = solver.check() != z3::unsat;

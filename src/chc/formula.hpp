@@ -131,7 +131,9 @@ void nested_and(Nested& into, const Nested& part);
 // The disjuncts that can hold (checked by Z3; kept when Z3 cannot tell), each without
 // repeated constraints.
 [[nodiscard]] Dnf satisfiable_cases(const Dnf& dnf, z3::solver& solver);
-// The constraint without repeated top-level constraints, when it can hold (or Z3 cannot tell).
+// The constraint without repeated top-level constraints.
+[[nodiscard]] Nested without_repeats(const Nested& n);
+// The same, when it can hold (or Z3 cannot tell).
 [[nodiscard]] std::optional<Nested> satisfiable(const Nested& n, z3::solver& solver);
 
 // A short, one-line rendering of a Z3 term for messages.

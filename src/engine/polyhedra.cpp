@@ -17,6 +17,7 @@
 
 #include <ppl.hh>
 
+#include "engine/quotient_cases.hpp"
 #include "engine/watchdog.hpp"
 
 namespace clpi::engine {
@@ -46,10 +47,11 @@ using Remainders = std::map<VarId, std::vector<std::pair<Integer, Integer>>>;
 
 // k of `x mod k` and `x div k` when it is an integer constant from 2 to 16: a remainder a
 // loop's parts keep apart (larger moduli would make too many parts).
+constexpr int largest_kept_modulus = 16;
 std::optional<Integer> small_modulus(const Expr& e) {
     if (e.kind != ExprKind::constant || denominator(e.value) != 1) return std::nullopt;
     Integer k = numerator(e.value);
-    if (k < 2 || k > 16) return std::nullopt;
+    if (k < 2 || k > largest_kept_modulus) return std::nullopt;
     return k;
 }
 
@@ -387,8 +389,22 @@ private:
             };
             note(r.head);
             if (r.body && !error) note(*r.body);
-            for (const Constraint& c : r.constraints) {
-                if (c.is_disjunction()) continue;
+            // The constraints at the top of the body, and those of each case of a guard's
+            // disjunctions (the cases of a quotient bound its range: c + 1 =< 999 before a
+            // wrap keeps c =< 998 through widening); an error's disjunction is left out.
+            std::vector<const Constraint*> guards;
+            std::function<void(const std::vector<Constraint>&)> collect = [&](const std::vector<Constraint>& cs) {
+                for (const Constraint& c : cs) {
+                    if (!c.is_disjunction()) {
+                        guards.push_back(&c);
+                    } else if (!error) {
+                        for (const auto& conjunction : c.cases) collect(conjunction);
+                    }
+                }
+            };
+            collect(r.constraints);
+            for (const Constraint* guard : guards) {
+                const Constraint& c = *guard;
                 // A guard on x div k or x mod k gives a threshold per remainder of x (x div 5
                 // >= 200: x >= 1000 + r), as the parts that know it read it.
                 for (const Remainders& known : remainder_cases(c, r)) {
@@ -439,6 +455,33 @@ private:
                         }
                         break;
                     }
+                }
+            }
+        }
+        // The images of the loop's steps, each case of a step's disjunction apart: a guard
+        // bounds the state before a step, and a part holds the states after one (c < 500
+        // with c' = c + 1 gives c' =< 500, which no guard states; without it, widening
+        // goes on to the next guard, c =< 998, and the next phase starts from states the
+        // loop never has).
+        for (const Rule& r : program_.rules) {
+            if (r.body_kind != BodyKind::atom || r.body_point == no_point) continue;
+            if (graph_.component[r.head_point] != graph_.component[h] ||
+                graph_.component[r.body_point] != graph_.component[h] ||
+                program_.points[r.body_point].pred != hp.pred) {
+                continue;
+            }
+            const std::size_t cases = disjunction_cases(r);
+            for (std::size_t c = 0; c < std::max<std::size_t>(cases, 1); ++c) {
+                const int side = cases >= 2 ? 2 + static_cast<int>(c) : -1;
+                const Poly image = post(r, Poly(arity(r.head_point), PPL::UNIVERSE), side);
+                if (image.is_empty() || image.space_dimension() != n) continue;
+                for (const PPL::Constraint& k : image.minimized_constraints()) {
+                    PPL::Linear_Expression e(k.inhomogeneous_term());
+                    for (PPL::dimension_type i = 0; i < k.space_dimension(); ++i) {
+                        e += k.coefficient(PPL::Variable(i)) * PPL::Variable(i);
+                    }
+                    out.insert(e >= 0);
+                    if (k.is_equality()) out.insert(e <= 0);
                 }
             }
         }
@@ -1066,13 +1109,18 @@ PointInvariants analyse_polyhedra(const Program& program, const PointGraph& grap
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     };
     PointInvariants out;
+    // Wrap-around counters: the quotients by large constants taken by their cases
+    // (quotient_cases.hpp). The copy has the same points and rules, so the facts are the
+    // program's.
+    const std::optional<Program> with_cases = split_quotient_cases(program, Integer(largest_kept_modulus));
+    const Program& analysed = with_cases ? *with_cases : program;
     // A single PPL operation (a conversion between constraints and generators) can take long
     // on many dimensions: past the time, the watchdog makes PPL abandon it.
     {
         Watchdog watchdog([&] { return elapsed() > limits.time_s; },
                           [] { PPL::abandon_expensive_computations = &abandon_token; });
         try {
-            out = Analysis(program, graph, limits).run();
+            out = Analysis(analysed, graph, limits).run();
         } catch (const TimeUp&) {
             out = {};
             out.stopped = "time limit";

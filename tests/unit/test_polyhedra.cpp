@@ -7,6 +7,7 @@
 #include "clpi/tree.hpp"
 #include "engine/point_graph.hpp"
 #include "engine/polyhedra.hpp"
+#include "engine/quotient_cases.hpp"
 #include "engine_support.hpp"
 
 using namespace clpi;
@@ -342,6 +343,35 @@ TEST_CASE("polyhedra: x div k and x mod k with the remainder not kept, through a
                                      "X1 div 100", "X1 div 10");
     check_unsafe(replace(short_loop, "Y > 100", "Y > 2"));
     check_unsafe(replace(replace(guard, "N >= 25", "N >= 0"), "X > 500 * N", "X >= 0"));
+}
+
+TEST_CASE("polyhedra: a wrap-around counter's wrap is a case of its own") {
+    // c = 0; n = 0; a = 0; while (1) { if (c < 500) a += 2; n++; c = (c + 1) % 1000; }
+    // with assert(c != 0 || a == n): a = n + c before the turn at 500, a = n - c + 1000
+    // after it. Through the quotient alone, c + 1 = 1000q + c' with q anywhere in [0, 1]
+    // joins the wrap (c' = 0) with the steps that do not wrap; as the cases of q
+    // (quotient_cases.hpp), each a branch of its own, the part after the wrap keeps a = n.
+    const char* wrap = "?- p(1, C, N, A).\n"
+                       "p(1, C, N, A) :- p(2, C1, N1, A1), C1 = 0, N1 = 0, A1 = 0.\n"
+                       "p(2, C, N, A) :- p(2, C1, N1, A1), C < 500, A1 = A + 2, N1 = N + 1, C1 = (C + 1) mod 1000.\n"
+                       "p(2, C, N, A) :- p(2, C1, N1, A1), C >= 500, A1 = A, N1 = N + 1, C1 = (C + 1) mod 1000.\n"
+                       "p(2, C, N, A) :- error, C = 0, A != N.\n";
+    check_closed_at_once(wrap);
+    // Each rule's step is split into its four cases of q.
+    Program prog = must_parse(wrap);
+    std::optional<Program> split = engine::split_quotient_cases(prog, 16);
+    REQUIRE(split.has_value());
+    for (std::uint32_t ri : prog.points[*prog.find_point("p(2)")].rules) {
+        const Rule& r = split->rules[ri];
+        if (r.body_kind != BodyKind::atom) continue;
+        CHECK(std::count_if(r.constraints.begin(), r.constraints.end(),
+                            [](const Constraint& c) { return c.cases.size() == 4; }) == 1);
+    }
+    // Moduli the parts keep remainders of (up to 16) are left to them.
+    CHECK_FALSE(engine::split_quotient_cases(must_parse(replace(replace(wrap, "mod 1000", "mod 10"), "mod 1000", "mod 10")), 16));
+    // The unsafe twin: the turn at 11 of 20 leaves a = n + 2 at the wrap.
+    std::string twin = replace(replace(wrap, "mod 1000", "mod 20"), "mod 1000", "mod 20");
+    check_unsafe(replace(replace(twin, "C < 500", "C < 11"), "C >= 500", "C >= 11"));
 }
 
 TEST_CASE("polyhedra: unsafe twins stay unsafe, with a replayed counterexample") {

@@ -18,6 +18,8 @@ and a summary, writes results.csv, results.json and cactus.png into --out.
     git clone https://github.com/chc-comp/extra-small-lia build/extra-small-lia
     tools/bench/chc_harness.py build/extra-small-lia --timeout 60
     tools/bench/chc_harness.py clp --families diamonds:10,40,160 --timeout 10
+    tools/bench/chc_harness.py LIA --z3-only --out build/bench/z3   # Spacer once, then
+    tools/bench/chc_harness.py LIA --z3-from build/bench/z3/results.json   # clpi alone
 """
 
 import argparse
@@ -221,29 +223,42 @@ def parse_args():
                     help="time clpi on C programs themselves, their conversion by c2clp "
                          "included (default: both tools get the converted program, and the "
                          "conversion is timed apart)")
-    ap.add_argument("--z3-from", metavar="RESULTS_JSON",
+    ap.add_argument("--z3-from", metavar="RESULTS_JSON", action="append", default=[],
                     help="take z3's results from an earlier run's results.json (same instances "
-                         "and limit) instead of running z3 again: for re-measuring clpi alone")
+                         "and limit) instead of running z3 again: for re-measuring clpi alone; "
+                         "repeatable, for a set measured in parts")
+    ap.add_argument("--z3-only", action="store_true",
+                    help="run z3 alone (clpi's column stays empty): its results.json is for a "
+                         "later --z3-from, so that Spacer's long run on a large set is made "
+                         "once while clpi changes")
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "bench", "chc"),
                     help="folder for results.csv, results.json, cactus.png")
     args = ap.parse_args()
     args.jobs = max(1, min(args.jobs, 2))
     if not args.sets and not args.families:
         ap.error("name at least one set or --families")
+    if args.z3_only and args.z3_from:
+        ap.error("--z3-only runs z3; --z3-from takes its results from elsewhere")
     return args
 
 
-def earlier_z3_results(path, limit):
-    """instance -> z3 result of an earlier run, which must have had the same time limit.
+def earlier_z3_results(paths, limit):
+    """instance -> z3 result of earlier runs, which must have had the same time limit.
     Also by file name alone, for the generated families (written into each run's --out)."""
-    with open(path) as f:
-        doc = json.load(f)
-    if doc["summary"]["limit_s"] != limit:
-        raise SystemExit("%s was run with a limit of %gs, not %gs" %
-                         (path, doc["summary"]["limit_s"], limit))
-    found = {r["instance"]: r["z3"] for r in doc["instances"]}
-    found.update({os.path.basename(r["instance"]): r["z3"] for r in doc["instances"]})
+    found = {}
+    for path in paths:
+        with open(path) as f:
+            doc = json.load(f)
+        if doc["summary"]["limit_s"] != limit:
+            raise SystemExit("%s was run with a limit of %gs, not %gs" %
+                             (path, doc["summary"]["limit_s"], limit))
+        found.update({r["instance"]: r["z3"] for r in doc["instances"]})
+        found.update({os.path.basename(r["instance"]): r["z3"] for r in doc["instances"]})
     return found
+
+
+NOT_RUN = {"verdict": "not-run", "time": 0.0, "memory_mb": 0.0, "nodes": None,
+           "reason": "--z3-only", "status": None}
 
 
 def main():
@@ -265,7 +280,10 @@ def main():
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         futures = {}
         for row in rows:
-            futures[pool.submit(run_clpi, args, row["clpi_input"])] = (row, "clpi")
+            if args.z3_only:
+                row["clpi"] = NOT_RUN
+            else:
+                futures[pool.submit(run_clpi, args, row["clpi_input"])] = (row, "clpi")
             if args.z3_from:
                 z3 = earlier.get(row["instance"]) or earlier.get(os.path.basename(row["instance"]))
                 if z3 is None:
