@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 
+#include "chc/control.hpp"
 #include "clpi/chc.hpp"
 #include "engine_support.hpp"
 
@@ -184,6 +185,32 @@ TEST_CASE("chc import: flags that fan out like inputs stay 0/1 integers") {
     CHECK(verdict_of(smt) == Verdict::safe);
 }
 
+TEST_CASE("control recovery: flags that fan out are given up once they have too many successors") {
+    // s(f1..f6, x) with all six flags set freely at every step: 64 valuations, each
+    // followed by all 64. Past twice as many successors as valuations allowed, the flags
+    // are data whatever the rest would show: given up then, not after enumerating the
+    // 4096 steps.
+    z3::context ctx;
+    std::vector<z3::sort> domain(6, ctx.bool_sort());
+    domain.push_back(ctx.int_sort());
+    z3::func_decl s = ctx.function("s", static_cast<unsigned>(domain.size()), domain.data(), ctx.bool_sort());
+    auto state = [&](const std::string& prefix) {
+        z3::expr_vector args(ctx);
+        for (int i = 0; i < 6; ++i) args.push_back(ctx.bool_const((prefix + std::to_string(i)).c_str()));
+        args.push_back(ctx.int_const((prefix + "x").c_str()));
+        return s(args);
+    };
+    const z3::expr now = state("a"), next = state("b");
+    std::vector<chc::ClauseShape> clauses{
+        {std::nullopt, now, now.arg(6) == 0},
+        {now, next, next.arg(6) == now.arg(6) + 1},
+    };
+    chc::Control control = chc::recover_control(clauses, ctx);
+    CHECK(control.points.empty());
+    CHECK(control.gave_up);
+    CHECK(control.checks < 300);
+}
+
 TEST_CASE("chc import: a flag that another predicate passes on as data keeps its value") {
     // s keeps its Bools as integers (they fan out like inputs); done's one Bool becomes
     // points. `s(a, b, c, x) -> done(a)`: the rule into done(true) must still say a = 1, or
@@ -297,6 +324,12 @@ TEST_CASE("chc import: a large disjunction is a few rules and CLP disjunctions, 
     CHECK(count(many, " ; ") == 8 * 37);
     CHECK(contains(many, "(Y39 = 0 ; Y39 > 100)"));
     CHECK(verdict_of(ors(40)) == Verdict::safe);
+    // A part that keeps disjunctions is not checked at import (the search decides it when
+    // it takes the rule): x < 0 and x >= 0 with the disjunctions stays 8 rules, and SAFE.
+    std::string never = ors(40);
+    never.replace(never.find("(>= x 0)"), 8, "(>= x 0) (< x 0)");
+    CHECK(count(translate(never), "start :- ") == 8);
+    CHECK(verdict_of(never) == Verdict::safe);
     CHECK(count(translate(counter(3)), " :- ") == 3);
 
     // An `ite` inside one case of an `or` (extra-small-lia's three_dots_moving_2): the case
