@@ -10,13 +10,6 @@ namespace clpi::solver {
 
 namespace {
 
-// The time one projection by Z3's tactics may take.
-constexpr unsigned max_projection_ms = 2000;
-
-}  // namespace
-
-namespace {
-
 // Uninterpreted constants of `e` that are not point variables (the ones to eliminate), and
 // whether `e` has a quantifier.
 struct Scan {
@@ -102,7 +95,7 @@ std::optional<Term> Solver::project(std::span<const CellId> cells, std::span<con
         if (without) {
             // Addresses are mostly defined (X' = MemTop - 2): substituted, they decide which
             // reads of a store see the stored value, and the fresh cells drop out.
-            work = substitute_definitions(*without, variables);
+            work = solver::substitute_definitions(*without, variables);
             // Quantifier elimination splits on every case: a few are cheap, many are not
             // (and then the projection fails, as it would have without them).
             constexpr std::size_t max_cases = 6;
@@ -130,28 +123,15 @@ std::optional<Term> Solver::project(std::span<const CellId> cells, std::span<con
         account(true);
         return result;
     }
-    if (!impl_->projector) {
-        // Bounded: over memory that pointers may alias, the case splits can make an
-        // elimination run for seconds; past the bound the projection fails (no memo entry
-        // for that goal, as for any failed projection) and the search goes on.
-        impl_->projector = z3::try_for(z3::tactic(ctx, "simplify") & z3::tactic(ctx, "qe-light") &
-                                           z3::tactic(ctx, "qe") & z3::tactic(ctx, "simplify"),
-                                       max_projection_ms);
-    }
-    z3::tactic& qe = *impl_->projector;
-    z3::goal g(ctx);
-    g.add(f_work);
+    // Bounded (see BoundedProjection): over memory that pointers may alias, the case splits
+    // can make an elimination run for seconds; past the bound the projection fails (no memo
+    // entry for that goal, as for any failed projection) and the search goes on.
     std::optional<Term> result;
-    try {
-        z3::apply_result r = qe(g);
-        z3::expr_vector disjuncts(ctx);
-        for (unsigned i = 0; i < r.size(); ++i) disjuncts.push_back(r[i].as_expr());
-        z3::expr out = disjuncts.size() == 1 ? disjuncts[0] : z3::mk_or(disjuncts);
+    if (impl_->interrupted) return result;  // the run is over
+    if (std::optional<z3::expr> out = impl_->projection->eliminate(f_work)) {
         Scan check;
-        check.walk(out);
-        if (!check.quantifier && check.constants.empty()) result = impl_->add(out);
-    } catch (const z3::exception&) {
-        // Elimination failed (for instance over arrays): no interpolant, no memo entry.
+        check.walk(*out);
+        if (!check.quantifier && check.constants.empty()) result = impl_->add(*out);
     }
     known.emplace(f, result);  // an unordered_map's element stays where it is
     account(true);

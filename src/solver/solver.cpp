@@ -34,6 +34,7 @@ namespace {
 // Leaked at the end of the process (freeing them would only cost time); a thread that ends
 // before the process frees its own (end_thread).
 struct ThreadState {
+    std::shared_ptr<BoundedProjection> projection;  // made at the first Solver
     std::shared_ptr<z3::context> context;
     std::vector<std::unique_ptr<Solver::Impl>> idle;  // after `context`: freed before it
 };
@@ -47,6 +48,13 @@ std::shared_ptr<z3::context>& thread_context() { return state_of_thread().contex
 thread_local bool context_used = false;
 std::vector<std::unique_ptr<Solver::Impl>>& idle_impls() { return state_of_thread().idle; }
 constexpr std::size_t max_idle_impls = 4;
+// The time one projection by Z3's tactics may take.
+constexpr std::chrono::milliseconds max_projection_time{2000};
+std::shared_ptr<BoundedProjection> thread_projection() {
+    auto& projection = state_of_thread().projection;
+    if (!projection) projection = std::make_shared<BoundedProjection>(max_projection_time);
+    return projection;
+}
 // A context being made on another thread (prepare_context). A thread_local, not a leaked
 // pointer: at exit its destructor waits for the maker, which must not outlive Z3's globals.
 thread_local std::future<std::shared_ptr<z3::context>> prepared;
@@ -104,7 +112,8 @@ Solver::Impl::Impl(Domain d, Use u)
       tracked(ctx, z3::solver::simple()),
       scratch(ctx, z3::solver::simple()),
       domain(d),
-      use(u) {
+      use(u),
+      projection(thread_projection()) {
     z3::params p(ctx);
     // Cores are minimised by minimise(), deterministically. (Z3's own minimisation runs
     // when the core is fetched and costs as much as deletion on long cores.)
@@ -637,6 +646,7 @@ std::string Solver::to_smtlib(Term t) const { return impl_->at(t).to_string(); }
 void Solver::interrupt() {
     impl_->interrupted = true;
     impl_->ctx.interrupt();
+    impl_->projection->interrupt();
 }
 
 const SolverStats& Solver::stats() const { return impl_->stats; }

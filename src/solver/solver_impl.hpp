@@ -10,6 +10,7 @@
 
 #include <z3++.h>
 
+#include "solver/bounded_projection.hpp"
 #include "solver/own_variables.hpp"
 #include "solver/point_formula.hpp"
 #include "solver/solver.hpp"
@@ -94,6 +95,9 @@ struct Solver::Impl : SharedContext, RunState {
     z3::solver* core_solver = &tracked;
     Domain domain;
     Use use;
+    // The bounded quantifier elimination of project(), shared by the Solvers of a thread
+    // (the projections it made are in RunState).
+    std::shared_ptr<BoundedProjection> projection;
     void set_model(z3::model m) {
         model = std::move(m);
         ++model_generation;
@@ -103,8 +107,6 @@ struct Solver::Impl : SharedContext, RunState {
         ++model_generation;
     }
     const Number* model_value(Term t);
-    // The tactic of project(), made at its first use (the projections it made are in RunState).
-    std::optional<z3::tactic> projector;
     bool fetch_model_now() {
         if (model_credit > 0) {
             --model_credit;
