@@ -16,7 +16,7 @@ namespace clpi {
 // minimax: interpolation plus loop abstraction (looping-parent subsumption with path-based
 // invariants, refinement and restart); bounded: interpolation, loops unrolled up to a bound;
 // dse: plain path enumeration.
-enum class Strategy { minimax, bounded, dse };
+enum class Strategy { minimax, bounded, dse, pdr };
 
 struct Progress {
     std::uint64_t nodes = 0, depth = 0, subsumed = 0, memo_entries = 0;
@@ -74,6 +74,11 @@ struct Options {
     // written as one large disjunction, which the search reaches slowly.
     bool bmc = true;
     double bmc_after_s = 1.0;
+    // minimax on a program with loops: at the same time, look for an inductive invariant by
+    // property-directed reachability (IC3) on a third thread; an invariant it finds ends the
+    // run with SAFE (and is the certificate). It proves transition systems whose invariants
+    // relate many flags, which no single path suggests. Programs with arrays are left out.
+    bool pdr = true;
     // Keep the derivation tree (Result::tree) for the exporters; costs memory and time.
     bool record_tree = false;
     // Called about twice a second during a run, when set.

@@ -229,6 +229,7 @@ int run_explain(const ExplainArgs& a) {
     o.reorder = !a.no_reorder;
     o.drop = !a.no_drop;
     o.bmc = false;  // the tree explained is the search's, whatever the machine's speed
+    o.pdr = false;
     o.record_tree = true;
     Result r = verify(*program, o);
     if (!r.tree || a.node == 0 || a.node > r.tree->nodes.size()) {

@@ -44,6 +44,7 @@ struct VerifyArgs {
     bool no_polyhedra = false;
     bool no_learn = false;
     bool no_bmc = false;
+    bool no_pdr = false;
     double bmc_after_s = Options{}.bmc_after_s;
     bool no_reorder = false;
     bool no_drop = false;
@@ -222,6 +223,7 @@ int run_verify(const VerifyArgs& a) {
     opt.polyhedra = !a.no_polyhedra;
     opt.learn = !a.no_learn;
     opt.bmc = !a.no_bmc;
+    opt.pdr = !a.no_pdr;
     opt.bmc_after_s = a.bmc_after_s;
     opt.reorder = !a.no_reorder;
     opt.drop = !a.no_drop;
@@ -441,8 +443,10 @@ Runner add_verify_command(CLI::App& app) {
                     "minimax: interpolation, memo tables, subsumption, and loops closed by "
                     "path-based invariants with refinement and restart (no bound needed); "
                     "bounded: the same without loop abstraction, loops unrolled up to --unroll; "
-                    "dse: plain path enumeration (no learning), the baseline")
-        ->check(CLI::IsMember({"minimax", "bounded", "dse"}))
+                    "dse: plain path enumeration (no learning), the baseline; "
+                    "pdr: property-directed reachability (IC3), lemmas per point learnt from "
+                    "whole steps, no derivation tree")
+        ->check(CLI::IsMember({"minimax", "bounded", "dse", "pdr"}))
         ->capture_default_str();
     cmd->add_option("--unroll", args->unroll,
                     "let a goal repeat the point of an ancestor at most N times; a path cut "
@@ -476,9 +480,15 @@ Runner add_verify_command(CLI::App& app) {
                   "beside the search (every path of k steps in one solver query, k = 1, 2, ...: "
                   "deep errors behind loops whose bodies branch, or behind one large disjunctive "
                   "transition); it starts once the search has run --bmc-after seconds");
+    cmd->add_flag("--no-pdr", args->no_pdr,
+                  "minimax: do not look for an inductive invariant by property-directed "
+                  "reachability (IC3) on a third thread beside the search (lemmas learnt from "
+                  "whole steps: invariants that relate many flags); it starts with bounded model "
+                  "checking");
     cmd->add_option("--bmc-after", args->bmc_after_s,
-                    "the seconds the search runs alone before bounded model checking starts "
-                    "beside it (a program answered sooner never pays for it)")
+                    "the seconds the search runs alone before bounded model checking and "
+                    "property-directed reachability start beside it (a program answered sooner "
+                    "never pays for them)")
         ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
     cmd->add_option("--timeout", args->timeout_s,

@@ -93,6 +93,11 @@ std::string stats_text(const Stats& s) {
         row("bmc", fmt::format("{} steps unrolled beside the search, {} checks in {:.3f} s{}", s.bmc_depth,
                                s.bmc_checks, s.bmc_time_s, s.bmc_found ? ": found the counterexample" : ""));
     }
+    if (s.pdr_ran) {
+        row("pdr", fmt::format("{} levels of property-directed reachability beside the search, {} lemmas, "
+                               "{} checks in {:.3f} s{}", s.pdr_level, s.pdr_lemmas, s.pdr_checks,
+                               s.pdr_time_s, s.pdr_proved ? ": proved the program safe" : ""));
+    }
     if (s.slackened > 0 || s.cells_forgotten > 0) {
         std::string forgot = s.cells_forgotten == 0 ? ""
             : fmt::format(", {} forgot the cells no variable addresses", s.cells_forgotten);
@@ -194,6 +199,12 @@ nlohmann::json stats_json(const Stats& s) {
                      {"checks", s.bmc_checks},
                      {"time_s", s.bmc_time_s},
                      {"found", s.bmc_found}}},
+            {"pdr", {{"ran", s.pdr_ran},
+                     {"level", s.pdr_level},
+                     {"lemmas", s.pdr_lemmas},
+                     {"checks", s.pdr_checks},
+                     {"time_s", s.pdr_time_s},
+                     {"proved", s.pdr_proved}}},
             {"memo_entries", s.memo_entries},
             {"solver_calls", s.solver_calls},
             {"solver_calls_by_purpose", {{"feasibility", s.feasibility_calls},

@@ -29,10 +29,6 @@ namespace clpi::engine {
 
 namespace {
 
-bool leads_to_error(const Rule& r) {
-    return r.body_kind == BodyKind::error || (r.body_kind == BodyKind::atom && r.body_point == no_point);
-}
-
 class Unroller {
 public:
     Unroller(const Program& program, solver::Solver& s) : program_(program), s_(s) {}

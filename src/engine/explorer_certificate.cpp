@@ -12,28 +12,10 @@
 #include <fmt/format.h>
 
 #include "engine/explorer.hpp"
+#include "engine/point_names.hpp"
 
 namespace clpi::engine {
 
-namespace {
-
-// The point's names as distinct variables (a head such as p(1, X, X) names two positions
-// alike): a repeated name becomes V<position>, primed until it is new.
-std::vector<std::string> distinct_names(std::vector<std::string> names) {
-    for (std::size_t i = 0; i < names.size(); ++i) {
-        auto taken = [&](const std::string& n) {
-            return std::find(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(i), n) !=
-                   names.begin() + static_cast<std::ptrdiff_t>(i);
-        };
-        if (!taken(names[i])) continue;
-        std::string n = fmt::format("V{}", i + 1);
-        while (taken(n) || std::find(names.begin() + static_cast<std::ptrdiff_t>(i) + 1, names.end(), n) != names.end()) n += "'";
-        names[i] = n;
-    }
-    return names;
-}
-
-}  // namespace
 
 std::optional<Certificate> Explorer::certificate(std::string& why) {
     if (!traits_.interpolate) {

@@ -36,6 +36,7 @@
 #include <fmt/format.h>
 
 #include "engine/explorer.hpp"
+#include "engine/point_names.hpp"
 
 namespace clpi::engine {
 
@@ -43,16 +44,7 @@ using solver::Answer;
 using solver::CellId;
 
 std::vector<std::string> Explorer::point_names(PointId p) const {
-    const Point& pt = program_.points.at(p);
-    std::vector<std::string> names;
-    for (std::uint32_t i = 0; i < pt.state_arity; ++i) names.push_back(fmt::format("V{}", i + 1));
-    if (pt.rules.empty()) return names;
-    const Rule& r = program_.rules.at(pt.rules.front());
-    for (std::uint32_t i = 0; i < pt.state_arity; ++i) {
-        const Arg& a = r.head.args.at(pt.first_state_arg + i);
-        if (a.kind == Arg::Kind::variable) names[i] = r.vars[a.var].name;
-    }
-    return names;
+    return engine::point_names(program_, p);
 }
 
 namespace {

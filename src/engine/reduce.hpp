@@ -25,6 +25,12 @@ struct Transition {
     std::vector<std::string> labels;      // with `labels`: each constraint in CLP syntax
 };
 
+// Whether taking the rule reaches an error: an `error` body, or an atom of a point that
+// does not exist.
+inline bool leads_to_error(const Rule& r) {
+    return r.body_kind == BodyKind::error || (r.body_kind == BodyKind::atom && r.body_point == no_point);
+}
+
 // The state variables' types of a point, in state order.
 std::vector<Type> state_types(const Program& program, PointId point);
 

@@ -9,7 +9,10 @@
 #include <fmt/format.h>
 
 #include "engine/bmc_beside.hpp"
+#include "engine/bmc.hpp"
 #include "engine/explorer.hpp"
+#include "engine/pdr.hpp"
+#include "engine/pdr_beside.hpp"
 #include "engine/point_graph.hpp"
 
 namespace clpi {
@@ -18,6 +21,7 @@ std::optional<Strategy> strategy_from_string(const std::string& name) {
     if (name == "minimax") return Strategy::minimax;
     if (name == "bounded") return Strategy::bounded;
     if (name == "dse") return Strategy::dse;
+    if (name == "pdr") return Strategy::pdr;
     return std::nullopt;
 }
 
@@ -26,6 +30,7 @@ const char* to_string(Strategy s) {
     case Strategy::minimax: return "minimax";
     case Strategy::bounded: return "bounded";
     case Strategy::dse: return "dse";
+    case Strategy::pdr: return "pdr";
     }
     return "?";
 }
@@ -327,10 +332,88 @@ Result with_bmc(Result r, engine::BmcResult bmc) {
     }
     return r;
 }
+
+// The search's result, or property-directed reachability's proof when the search had not
+// answered. An invariant against a replayed counterexample is a bug.
+Result with_pdr(Result r, engine::PdrResult pdr) {
+    r.stats.pdr_ran = pdr.checks > 0;
+    r.stats.pdr_level = pdr.level;
+    r.stats.pdr_lemmas = pdr.lemmas;
+    r.stats.pdr_checks = pdr.checks;
+    r.stats.pdr_time_s = pdr.time_s;
+    if (pdr.outcome != engine::PdrResult::Outcome::safe || r.verdict == Verdict::safe) return r;
+    if (r.verdict == Verdict::unsafe) {
+        throw InternalError("the search found a counterexample that replays, but property-directed "
+                            "reachability found an inductive invariant");
+    }
+    r.verdict = Verdict::safe;
+    r.reason = UnknownReason::none;
+    r.reason_text.clear();
+    r.certificate = std::move(pdr.certificate);
+    r.no_certificate.clear();
+    r.stats.pdr_proved = true;
+    r.notes.push_back(fmt::format("proved by property-directed reachability beside the search: an "
+                                  "inductive invariant at level {} ({} lemmas learnt, {} checks, {:.3f} s); "
+                                  "the search stopped there",
+                                  pdr.level, pdr.lemmas, pdr.checks, pdr.time_s));
+    if (r.tree) {
+        r.tree->note = "the search stopped here: property-directed reachability beside it found an "
+                       "inductive invariant";
+    }
+    return r;
+}
+}  // namespace
+
+namespace {
+// Property-directed reachability alone (Strategy::pdr). Its SAFE carries the inductive frame
+// as the certificate; the path to an error it finds is made a counterexample (replayed) by
+// bounded model checking to that depth.
+Result verify_pdr(const Program& program, const Options& options) {
+    auto t0 = std::chrono::steady_clock::now();
+    engine::PdrLimits limits;
+    limits.timeout_s = options.timeout_s;
+    limits.stop = options.interrupt;
+    engine::PdrResult p = engine::property_directed_reachability(program, limits);
+    Result r;
+    r.strategy = to_string(Strategy::pdr);
+    r.notes.push_back(fmt::format("property-directed reachability: {} levels, {} lemmas, {} states "
+                                  "blocked or traced back, {} solver checks",
+                                  p.level, p.lemmas, p.obligations, p.checks));
+    r.stats.solver_calls = p.checks;
+    if (p.outcome == engine::PdrResult::Outcome::safe) {
+        r.verdict = Verdict::safe;
+        r.certificate = std::move(p.certificate);
+    } else if (p.outcome == engine::PdrResult::Outcome::unsafe) {
+        engine::BmcLimits bmc;
+        bmc.max_depth = p.steps + 1;
+        bmc.stop = options.interrupt;
+        if (options.timeout_s > 0) bmc.timeout_s = std::max(0.001, options.timeout_s - seconds_since(t0));
+        engine::BmcResult found = engine::bounded_model_check(program, bmc);
+        if (found.counterexample) {
+            r.verdict = Verdict::unsafe;
+            r.counterexample = std::move(found.counterexample);
+            r.notes.push_back(fmt::format("the error it reached, {} steps deep, made a counterexample by "
+                                          "bounded model checking", p.steps));
+        } else {
+            r.reason = UnknownReason::solver;
+            r.reason_text = fmt::format("property-directed reachability reached an error {} steps deep, "
+                                        "but bounded model checking found no path there ({})",
+                                        p.steps, found.ended);
+        }
+    } else {
+        r.reason = p.ended == "timeout" ? UnknownReason::timeout
+                   : p.ended == "stopped" ? UnknownReason::interrupted
+                                          : UnknownReason::solver;
+        r.reason_text = p.ended;
+    }
+    r.stats.time_s = seconds_since(t0);
+    return r;
+}
 }  // namespace
 
 Result verify(const Program& program, const Options& options) {
     solver::begin_run();
+    if (options.strategy == Strategy::pdr) return verify_pdr(program, options);
     const bool loops = options.strategy == Strategy::minimax;
     const engine::PointGraph graph = engine::build_point_graph(program);
     std::optional<engine::PointInvariants> invariants;
@@ -393,11 +476,17 @@ Result verify(const Program& program, const Options& options) {
     if (loops && !options.unroll && graph.has_cycle()) {
         Options rest = options;
         if (inv && options.timeout_s > 0) rest.timeout_s = std::max(0.001, options.timeout_s - inv->time_s);
-        if (!options.bmc) return with_analysis(search(rest));
-        engine::BmcBeside bmc(program, bmc_after(options), rest.timeout_s);
-        rest.cancel = bmc.found_flag();
+        if (!options.bmc && !options.pdr) return with_analysis(search(rest));
+        std::atomic<bool> answered{false};
+        std::optional<engine::BmcBeside> bmc;
+        std::optional<engine::PdrBeside> pdr;
+        if (options.bmc) bmc.emplace(program, bmc_after(options), rest.timeout_s, answered);
+        if (options.pdr) pdr.emplace(program, bmc_after(options), rest.timeout_s, answered);
+        rest.cancel = &answered;
         Result r = search(rest);
-        return with_analysis(with_bmc(std::move(r), bmc.finish()));
+        if (bmc) r = with_bmc(std::move(r), bmc->finish());
+        if (pdr) r = with_pdr(std::move(r), pdr->finish());
+        return with_analysis(std::move(r));
     }
     engine::Explorer explorer(program, options, traits_of(options.strategy), inv);
     return with_analysis(explorer.run());

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <unordered_set>
 
+#include "solver/eliminate.hpp"
 #include "solver/solver_impl.hpp"
 
 namespace clpi::solver {
@@ -193,6 +194,13 @@ Term Solver::substitute(Term t, std::span<const Term> from, std::span<const Term
     }
     z3::expr e = impl_->at(t);
     return impl_->add(e.substitute(f, g));
+}
+
+Term Solver::substitute_definitions(Term conjunction, std::span<const Term> variables) {
+    auto timer = impl_->upkeep();
+    std::vector<z3::expr> vars;
+    for (Term v : variables) vars.push_back(impl_->at(v));
+    return impl_->add(solver::substitute_definitions(impl_->at(conjunction), vars));
 }
 
 std::vector<Term> Solver::conjuncts(Term t) {

@@ -100,6 +100,9 @@ public:
     Term substitute(Term t, std::span<const Term> from, std::span<const Term> to);
     // The conjuncts of `t` (nested conjunctions flattened; `true` has none).
     std::vector<Term> conjuncts(Term t);
+    // `conjunction` with those of `variables` that its equations define substituted away
+    // (x = t, x not in t), simplified; the others stay. An equivalent formula under ∃ variables.
+    Term substitute_definitions(Term conjunction, std::span<const Term> variables);
     // For an arithmetic equation a = b: the two halves a <= b and a >= b.
     std::optional<std::pair<Term, Term>> equation_halves(Term t);
     // For an arithmetic comparison (a =< b, a < b, a >= b, a > b, or the negation of one):
@@ -198,6 +201,8 @@ public:
     [[nodiscard]] const SolverStats& stats() const;
 
     struct Impl;  // defined in solver_impl.hpp, for this folder's files only
+    // For the helpers of this folder that share the Solver's terms (AssumingSolver).
+    [[nodiscard]] Impl* impl() { return impl_.get(); }
 
 private:
     std::unique_ptr<Impl> impl_;

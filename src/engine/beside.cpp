@@ -1,0 +1,54 @@
+#include "engine/beside.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+#include "clpi/engine.hpp"
+#include "solver/solver.hpp"
+
+namespace clpi::engine {
+
+Beside::Beside(Work work, double after_s, double timeout_s, std::atomic<bool>& answered)
+    : work_(std::move(work)), answered_(answered),
+      thread_([this, after_s, timeout_s] { run(after_s, timeout_s); }) {}
+
+// Without finish() (the search threw): stopped and joined, its failure dropped, since a
+// destructor must not throw.
+Beside::~Beside() {
+    if (thread_.joinable()) stop_and_join();
+}
+
+void Beside::stop_and_join() {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        finishing_ = true;
+    }
+    stop_.store(true);
+    wake_.notify_all();
+    thread_.join();
+}
+
+void Beside::run(double after_s, double timeout_s) {
+    {
+        std::unique_lock<std::mutex> lock(mutex_);
+        auto delay = std::chrono::duration<double>(after_s);
+        if (wake_.wait_for(lock, delay, [this] { return finishing_; })) return;
+        started_ = true;
+    }
+    try {
+        if (work_(stop_, timeout_s > 0 ? std::max(0.001, timeout_s - after_s) : 0)) answered_.store(true);
+    } catch (const InternalError&) {
+        failure_ = std::current_exception();
+    } catch (const std::exception&) {
+        // An operation the stop interrupted may throw (Z3 reports a cancelled
+        // simplification so); the work's own result says what it found before.
+    }
+    solver::end_thread();
+}
+
+void Beside::finish() {
+    stop_and_join();
+    if (failure_) std::rethrow_exception(failure_);
+}
+
+}  // namespace clpi::engine

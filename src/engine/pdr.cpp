@@ -1,0 +1,493 @@
+// Property-directed reachability (pdr.hpp). The solver holds, for good:
+//   init    -> the query's states, over the query point's variables $i (frame 0 there)
+//   e       -> one step along edge e = (p, q): the disjunction of the rules from p to q, over
+//              p's variables $i and q's next-state constants q'i
+//   bad_p   -> an error rule of p fires, over p's $i
+//   a(p, k) -> a lemma of p at level k (k = infinity once it is known inductive)
+// and a check names what holds for it: one edge, the frame of its source at some level
+// (every a(p, j), j >= k), and a cube (a conjunction of literals) by one proposition per
+// literal, so that the unsat core says which literals the blocking needed.
+#include "engine/pdr.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <functional>
+#include <limits>
+#include <map>
+#include <queue>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "engine/point_names.hpp"
+#include "engine/reduce.hpp"
+#include "engine/watchdog.hpp"
+#include "solver/assuming_solver.hpp"
+#include "solver/solver.hpp"
+
+namespace clpi::engine {
+
+namespace {
+
+using solver::Answer;
+constexpr std::uint32_t infinity = std::numeric_limits<std::uint32_t>::max();
+
+struct Stopped {
+    std::string why;
+};
+
+class Pdr {
+public:
+    Pdr(const Program& program, std::function<bool()> over, PdrResult& result)
+        : program_(program), over_(std::move(over)), result_(result), a_(s_) {}
+
+    solver::Solver& solver() { return s_; }
+
+    // False (with result_.ended) when the program is out of reach (arrays).
+    bool encode() {
+        const std::size_t n = program_.points.size();
+        types_.resize(n);
+        pre_.resize(n);
+        post_.resize(n);
+        into_.resize(n);
+        bad_.resize(n);
+        for (PointId p = 0; p < n; ++p) {
+            types_[p] = state_types(program_, p);
+            for (std::size_t i = 0; i < types_[p].size(); ++i) {
+                if (types_[p][i] == Type::array) {
+                    result_.ended = "arrays are not supported";
+                    return false;
+                }
+                pre_[p].push_back(s_.point_var(static_cast<std::uint32_t>(i), types_[p][i]));
+            }
+        }
+        query_point_ = program_.query.point;
+        Transition t0 = start(s_, program_);
+        std::vector<Term> init = t0.constraints;
+        for (std::size_t i = 0; i < t0.next_state.size(); ++i) init.push_back(s_.equal(pre_[query_point_][i], t0.next_state[i]));
+        init_ = select("init", s_.conjunction(init));
+
+        std::map<std::pair<PointId, PointId>, std::vector<Term>> steps;
+        std::vector<std::vector<Term>> errors(n);
+        for (std::uint32_t r = 0; r < program_.rules.size(); ++r) {
+            const Rule& rule = program_.rules[r];
+            if (rule.head_point == no_point) continue;
+            const bool error = leads_to_error(rule);
+            if (!error && rule.body_kind != BodyKind::atom) continue;  // ends normally
+            Transition t = apply_rule(s_, program_, r, pre_[rule.head_point]);
+            std::vector<Term> parts = t.constraints;
+            if (error) {
+                errors[rule.head_point].push_back(s_.substitute_definitions(s_.conjunction(parts), t.fresh));
+                continue;
+            }
+            const PointId q = rule.body_point;
+            const std::vector<Term>& next = post(q);
+            for (std::size_t i = 0; i < next.size(); ++i) parts.push_back(s_.equal(next[i], t.next_state[i]));
+            // The rule's own variables that its equations define, substituted: a CHC clause
+            // names every intermediate value, and the solver would carry them all.
+            steps[{rule.head_point, q}].push_back(s_.substitute_definitions(s_.conjunction(parts), t.fresh));
+        }
+        for (auto& [pq, rules] : steps) {
+            Edge e{pq.first, pq.second, 0, s_.disjunction(rules)};
+            e.select = select(fmt::format("edge{}-{}", pq.first, pq.second), e.formula);
+            into_[pq.second].push_back(edges_.size());
+            edges_.push_back(e);
+        }
+        for (PointId p = 0; p < n; ++p) {
+            if (errors[p].empty()) continue;
+            Term f = s_.disjunction(errors[p]);
+            bad_[p] = std::make_pair(select(fmt::format("bad{}", p), f), f);
+        }
+        return true;
+    }
+
+    void run() {
+        for (top_ = 1;; ++top_) {
+            if (top_ > max_level_) throw Stopped{fmt::format("level limit {}", max_level_)};
+            result_.level = top_;
+            for (PointId p = 0; p < bad_.size(); ++p) {
+                if (!bad_[p]) continue;
+                for (;;) {
+                    check_limits();
+                    std::vector<Term> assume{bad_[p]->first};
+                    frame(p, top_, assume);
+                    Answer a = check(assume);
+                    if (a == Answer::unsat) break;
+                    std::vector<Term> cube = predecessor_cube(p, bad_[p]->second);
+                    if (!block(Obligation{p, std::move(cube), top_, 1})) return;  // unsafe
+                }
+            }
+            if (propagate()) return;  // safe
+        }
+    }
+
+    void set_max_level(std::uint32_t m) { max_level_ = m; }
+
+private:
+    struct Edge {
+        PointId from = 0, to = 0;
+        Term select = 0;
+        Term formula = 0;
+    };
+    struct Lemma {
+        PointId point = 0;
+        std::vector<Term> cube;
+        Term formula = 0;  // ¬cube
+        std::uint32_t level = 0;
+    };
+    struct Obligation {
+        PointId point = 0;
+        std::vector<Term> cube;   // over the point's $i
+        std::uint32_t level = 0;
+        std::uint32_t steps = 0;  // rules from these states to an error
+    };
+
+    void check_limits() {
+        if (over_()) throw Stopped{"stopped"};
+    }
+
+    Answer check(const std::vector<Term>& assume) {
+        Answer a = a_.check(assume);
+        ++result_.checks;
+        if (a == Answer::unknown) {
+            check_limits();
+            throw Stopped{"the solver could not decide a step"};
+        }
+        return a;
+    }
+
+    Term implies(Term a, Term b) { return s_.disjunction(std::vector<Term>{s_.negation(a), b}); }
+
+    Term select(const std::string& name, Term formula) {
+        Term p = s_.fresh_proposition(name);
+        a_.add(implies(p, formula));
+        return p;
+    }
+
+    const std::vector<Term>& post(PointId q) {
+        if (post_[q].empty() && !types_[q].empty()) {
+            for (std::size_t i = 0; i < types_[q].size(); ++i) {
+                post_[q].push_back(s_.fresh(fmt::format("{}'{}", q, i), types_[q][i]));
+            }
+        }
+        return post_[q];
+    }
+
+    Term activation(PointId p, std::uint32_t level) {
+        auto [it, made] = activation_.try_emplace({p, level}, 0);
+        if (made) it->second = s_.fresh_proposition(fmt::format("a{}-{}", p, level));
+        return it->second;
+    }
+
+    // The propositions of p's frame at `level`; false when that frame is empty (level 0 away
+    // from the query's point).
+    bool frame(PointId p, std::uint32_t level, std::vector<Term>& assume) {
+        if (level == 0) {
+            if (p != query_point_) return false;
+            assume.push_back(init_);
+            return true;
+        }
+        for (auto it = activation_.lower_bound({p, level}); it != activation_.end() && it->first.first == p; ++it) {
+            assume.push_back(it->second);
+        }
+        return true;
+    }
+
+    // The literals of `cube`, at the states `at` (p's $i when null), as propositions added in
+    // the current scope.
+    std::vector<Term> assume_cube(const std::vector<Term>& cube, PointId p, const std::vector<Term>* at) {
+        std::vector<Term> props;
+        for (Term lit : cube) {
+            Term inst = at ? s_.instantiate(lit, *at, types_[p]) : lit;
+            props.push_back(select("l", inst));
+        }
+        return props;
+    }
+
+    // After a sat check of `formula` (with the frames): states of p, over its $i, that take
+    // it; Z3's model-based projection, or the model's state itself when that fails.
+    std::vector<Term> predecessor_cube(PointId p, Term formula) {
+        if (std::optional<Term> projected = a_.project_by_model(formula)) {
+            std::vector<Term> cube;
+            for (Term t : s_.conjuncts(*projected)) {
+                if (!s_.is_true(t)) cube.push_back(t);
+            }
+            return cube;
+        }
+        std::vector<Term> cube;
+        for (std::size_t i = 0; i < pre_[p].size(); ++i) {
+            cube.push_back(s_.equal(pre_[p][i], s_.numeral(a_.value(pre_[p][i]))));
+        }
+        return cube;
+    }
+
+    Term negated(const std::vector<Term>& cube) { return s_.negation(s_.conjunction(cube)); }
+
+    // Whether no edge into `q` reaches the cube from the frames at `level` (the cube's
+    // literals at q's next state): the condition for a lemma ¬cube at level + 1. With
+    // `needed`, the literals the proofs used are marked.
+    // `relative`: the lemma ¬cube itself is assumed before a step from q (relative
+    // induction). With `predecessor` (and `of`, the obligation), a state that reaches the
+    // cube is projected into a new obligation.
+    bool unreachable_from(PointId q, const std::vector<Term>& cube, std::uint32_t level,
+                          std::vector<bool>* needed, bool relative = false,
+                          std::optional<Obligation>* predecessor = nullptr, const Obligation* of = nullptr) {
+        if (into_[q].empty()) return true;
+        a_.push();
+        std::vector<Term> lits = assume_cube(cube, q, &post(q));
+        std::optional<Term> itself;  // the proposition of ¬cube before the step
+        bool unreachable = true;
+        for (std::size_t e : into_[q]) {
+            const Edge& edge = edges_[e];
+            std::vector<Term> assume{edge.select};
+            if (!frame(edge.from, level, assume)) continue;
+            if (edge.from == q && level > 0 && relative) {
+                // Relative induction: the lemma itself holds before the step.
+                if (!itself) itself = select("rel", negated(cube));
+                assume.push_back(*itself);
+            }
+            assume.insert(assume.end(), lits.begin(), lits.end());
+            Answer a = check(assume);
+            if (a == Answer::sat) {
+                unreachable = false;
+                if (predecessor) {
+                    std::vector<Term> inst;
+                    for (Term lit : cube) inst.push_back(s_.instantiate(lit, post(q), types_[q]));
+                    inst.push_back(edge.formula);
+                    *predecessor = Obligation{edge.from, predecessor_cube(edge.from, s_.conjunction(inst)), level,
+                                              of ? of->steps + 1 : 0};
+                }
+                break;
+            }
+            if (needed) mark(a_.core(), lits, *needed);
+        }
+        a_.pop();
+        return unreachable;
+    }
+
+    static void mark(const std::vector<Term>& core, const std::vector<Term>& lits, std::vector<bool>& needed) {
+        for (std::size_t i = 0; i < lits.size(); ++i) {
+            if (std::find(core.begin(), core.end(), lits[i]) != core.end()) needed[i] = true;
+        }
+    }
+
+    // Whether the cube meets the query's states; with `needed`, marks the literals that
+    // keep it apart when it does not.
+    bool meets_init(PointId p, const std::vector<Term>& cube, std::vector<bool>* needed) {
+        if (p != query_point_) return false;
+        a_.push();
+        std::vector<Term> lits = assume_cube(cube, p, nullptr);
+        std::vector<Term> assume{init_};
+        assume.insert(assume.end(), lits.begin(), lits.end());
+        const bool meets = check(assume) == Answer::sat;
+        if (!meets && needed) mark(a_.core(), lits, *needed);
+        a_.pop();
+        return meets;
+    }
+
+    // Whether p's frame at `level` already excludes the cube.
+    bool blocked(PointId p, const std::vector<Term>& cube, std::uint32_t level) {
+        a_.push();
+        std::vector<Term> assume;
+        frame(p, level, assume);
+        std::vector<Term> lits = assume_cube(cube, p, nullptr);
+        assume.insert(assume.end(), lits.begin(), lits.end());
+        const bool b = check(assume) == Answer::unsat;
+        a_.pop();
+        return b;
+    }
+
+    void add_lemma(PointId p, std::vector<Term> cube, std::uint32_t level) {
+        Lemma l{p, std::move(cube), 0, level};
+        l.formula = negated(l.cube);
+        a_.add(implies(activation(p, level), l.formula));
+        lemmas_.push_back(std::move(l));
+        ++result_.lemmas;
+    }
+
+    // Blocks the obligation and every predecessor it leads to; false when one of them is a
+    // state of the query (the error is reachable).
+    bool block(Obligation first) {
+        auto later = [](const Obligation& a, const Obligation& b) { return a.level > b.level; };
+        std::priority_queue<Obligation, std::vector<Obligation>, decltype(later)> queue(later);
+        queue.push(std::move(first));
+        while (!queue.empty()) {
+            check_limits();
+            Obligation ob = queue.top();
+            ++result_.obligations;
+            if (meets_init(ob.point, ob.cube, nullptr)) {
+                result_.steps = ob.steps;
+                return false;
+            }
+            if (blocked(ob.point, ob.cube, ob.level)) {
+                queue.pop();
+                continue;
+            }
+            std::vector<bool> needed(ob.cube.size(), false);
+            std::optional<Obligation> predecessor;
+            if (!unreachable_from(ob.point, ob.cube, ob.level - 1, &needed, true, &predecessor, &ob)) {
+                if (predecessor->level == 0) {
+                    result_.steps = predecessor->steps;
+                    return false;
+                }
+                queue.push(std::move(*predecessor));
+                continue;
+            }
+            queue.pop();
+            meets_init(ob.point, ob.cube, &needed);
+            std::vector<Term> lemma = generalize(ob.point, kept(ob.cube, needed), ob.level);
+            // As high as it holds.
+            std::uint32_t level = ob.level;
+            while (level < top_ && unreachable_from(ob.point, lemma, level, nullptr)) ++level;
+            add_lemma(ob.point, std::move(lemma), level);
+            // The same states again one level up, where they may still need blocking.
+            if (level < top_) queue.push(Obligation{ob.point, std::move(ob.cube), level + 1, ob.steps});
+        }
+        return true;
+    }
+
+    static std::vector<Term> kept(const std::vector<Term>& cube, const std::vector<bool>& needed) {
+        std::vector<Term> out;
+        for (std::size_t i = 0; i < cube.size(); ++i) {
+            if (needed[i]) out.push_back(cube[i]);
+        }
+        return out;
+    }
+
+    // Inductive generalization: drops each literal in turn while the smaller cube stays
+    // apart from the query's states and unreachable from the frames at level - 1 (its own
+    // lemma assumed), keeping only what the proofs then needed. Fewer literals: a lemma
+    // that excludes more states.
+    std::vector<Term> generalize(PointId q, std::vector<Term> cube, std::uint32_t level) {
+        auto holds = [&](const std::vector<Term>& c) {
+            std::vector<bool> needed(c.size(), false);
+            return !meets_init(q, c, &needed) && unreachable_from(q, c, level - 1, &needed, true);
+        };
+        // An equation a = b first becomes a =< b or a >= b where that still holds: a lemma
+        // x < 0 where the model gave x = -1, so that a counter's states are not excluded one
+        // value at a time.
+        for (Term& lit : cube) {
+            std::optional<std::pair<Term, Term>> halves = s_.equation_halves(lit);
+            if (!halves) continue;
+            check_limits();
+            for (Term weaker : {halves->first, halves->second}) {  // a =< b, a >= b
+                std::vector<Term> trial = cube;
+                trial[static_cast<std::size_t>(&lit - cube.data())] = weaker;
+                if (holds(trial)) {
+                    lit = weaker;
+                    break;
+                }
+            }
+        }
+        for (std::size_t i = 0; i < cube.size() && cube.size() > 1;) {
+            check_limits();
+            std::vector<Term> smaller = cube;
+            smaller.erase(smaller.begin() + static_cast<std::ptrdiff_t>(i));
+            std::vector<bool> needed(smaller.size(), false);
+            if (!meets_init(q, smaller, &needed) && unreachable_from(q, smaller, level - 1, &needed, true)) {
+                cube = kept(smaller, needed);
+                if (cube.empty()) break;
+            } else {
+                ++i;
+            }
+        }
+        return cube;
+    }
+
+    // Pushes each lemma to the next level where it holds there; true (and the certificate)
+    // when a level is left without lemmas of its own: its frame is inductive.
+    bool propagate() {
+        for (std::uint32_t k = 1; k <= top_; ++k) {
+            bool left = false;
+            for (std::size_t i = 0; i < lemmas_.size(); ++i) {
+                if (lemmas_[i].level != k) continue;
+                check_limits();
+                if (unreachable_from(lemmas_[i].point, lemmas_[i].cube, k, nullptr)) {
+                    lemmas_[i].level = k + 1;
+                    a_.add(implies(activation(lemmas_[i].point, k + 1), lemmas_[i].formula));
+                } else {
+                    left = true;
+                }
+            }
+            if (!left) {
+                certify(k + 1);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    void certify(std::uint32_t level) {
+        Certificate c;
+        for (PointId p = 0; p < program_.points.size(); ++p) {
+            std::vector<Term> parts;
+            for (const Lemma& l : lemmas_) {
+                if (l.point == p && l.level >= level) parts.push_back(l.formula);
+            }
+            Term formula = s_.conjunction(parts);
+            PointCertificate pc;
+            pc.point = p;
+            pc.label = program_.point_label(p);
+            pc.names = distinct_names(point_names(program_, p));
+            pc.clp = s_.to_clp_source(formula, pc.names);
+            pc.smtlib = s_.to_smtlib(formula);
+            c.points.push_back(std::move(pc));
+        }
+        result_.certificate = std::move(c);
+    }
+
+    const Program& program_;
+    std::function<bool()> over_;
+    PdrResult& result_;
+    solver::Solver s_{program_.domain};
+    solver::AssumingSolver a_;
+    PointId query_point_ = no_point;
+    std::vector<std::vector<Type>> types_;
+    std::vector<std::vector<Term>> pre_, post_;
+    std::vector<Edge> edges_;
+    std::vector<std::vector<std::size_t>> into_;
+    Term init_ = 0;
+    std::vector<std::optional<std::pair<Term, Term>>> bad_;  // per point: selector, formula
+    std::vector<Lemma> lemmas_;
+    std::map<std::pair<PointId, std::uint32_t>, Term> activation_;
+    std::uint32_t top_ = 1;
+    std::uint32_t max_level_ = 10'000;
+};
+
+}  // namespace
+
+PdrResult property_directed_reachability(const Program& program, const PdrLimits& limits) {
+    const auto t0 = std::chrono::steady_clock::now();
+    auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+    auto over = [&] {
+        return (limits.stop && limits.stop->load(std::memory_order_relaxed)) ||
+               (limits.timeout_s > 0 && elapsed() >= limits.timeout_s);
+    };
+    PdrResult result;
+    {
+        Pdr pdr(program, over, result);
+        pdr.set_max_level(limits.max_level);
+        Watchdog watchdog(over, [&pdr] { pdr.solver().interrupt(); });
+        try {
+            if (pdr.encode()) {
+                pdr.run();
+                if (result.certificate) {
+                    result.outcome = PdrResult::Outcome::safe;
+                } else if (result.ended.empty()) {
+                    result.outcome = PdrResult::Outcome::unsafe;
+                }
+            }
+        } catch (const Stopped& s) {
+            result.ended = s.why == "stopped" && !(limits.stop && limits.stop->load()) ? "timeout" : s.why;
+        } catch (const std::exception& e) {
+            // An operation the stop interrupted may throw (Z3 reports a cancelled
+            // simplification so); otherwise a failure of the solver.
+            if (!over()) result.ended = std::string("failed: ") + e.what();
+            else result.ended = limits.stop && limits.stop->load() ? "stopped" : "timeout";
+        }
+    }
+    result.time_s = elapsed();
+    return result;
+}
+
+}  // namespace clpi::engine
