@@ -39,8 +39,9 @@ struct Options {
     std::uint64_t memory_limit_mb = 0;  // 0: none
     // Set from outside (a signal handler) to stop the run: UNKNOWN (interrupted).
     const std::atomic<bool>* interrupt = nullptr;
-    // Set by another search of the same run once it has answered (bounded model checking):
-    // the run stops as if interrupted, and its result gives way to the other's.
+    // Set by another engine of the same run once it has answered (bounded model checking,
+    // property-directed reachability): the run stops as if interrupted, and its result gives
+    // way to the other's.
     const std::atomic<bool>* cancel = nullptr;
     // Weaken the interpolants of loop-free subtrees as far as the children's proofs allow
     // (TRACER-X's slackening: `t = 3` becomes `t =< 3` when that still proves the subtree).

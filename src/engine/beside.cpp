@@ -8,17 +8,17 @@
 
 namespace clpi::engine {
 
-Beside::Beside(Work work, double after_s, double timeout_s, std::atomic<bool>& answered)
+BesideThread::BesideThread(Work work, double after_s, double timeout_s, std::atomic<bool>& answered)
     : work_(std::move(work)), answered_(answered),
       thread_([this, after_s, timeout_s] { run(after_s, timeout_s); }) {}
 
 // Without finish() (the search threw): stopped and joined, its failure dropped, since a
 // destructor must not throw.
-Beside::~Beside() {
+BesideThread::~BesideThread() {
     if (thread_.joinable()) stop_and_join();
 }
 
-void Beside::stop_and_join() {
+void BesideThread::stop_and_join() {
     {
         std::lock_guard<std::mutex> lock(mutex_);
         finishing_ = true;
@@ -28,7 +28,7 @@ void Beside::stop_and_join() {
     thread_.join();
 }
 
-void Beside::run(double after_s, double timeout_s) {
+void BesideThread::run(double after_s, double timeout_s) {
     {
         std::unique_lock<std::mutex> lock(mutex_);
         auto delay = std::chrono::duration<double>(after_s);
@@ -46,7 +46,7 @@ void Beside::run(double after_s, double timeout_s) {
     solver::end_thread();
 }
 
-void Beside::finish() {
+void BesideThread::finish() {
     stop_and_join();
     if (failure_) std::rethrow_exception(failure_);
 }

@@ -9,11 +9,13 @@
 #include <exception>
 #include <functional>
 #include <mutex>
+#include <string>
 #include <thread>
 
 namespace clpi::engine {
 
-class Beside {
+// The thread: waits, works, and is stopped and joined by finish().
+class BesideThread {
 public:
     // What runs on the thread: given the flag that stops it and the seconds it may take
     // (0: no limit), it returns whether it found an answer.
@@ -21,10 +23,10 @@ public:
 
     // Starts the thread, which waits `after_s` seconds, then works until `timeout_s` (0: no
     // limit) from now, an answer (which sets `answered`), or finish().
-    Beside(Work work, double after_s, double timeout_s, std::atomic<bool>& answered);
-    ~Beside();
-    Beside(const Beside&) = delete;
-    Beside& operator=(const Beside&) = delete;
+    BesideThread(Work work, double after_s, double timeout_s, std::atomic<bool>& answered);
+    ~BesideThread();
+    BesideThread(const BesideThread&) = delete;
+    BesideThread& operator=(const BesideThread&) = delete;
 
     // Stops the work (if it still runs) and waits for it. Call once. Rethrows an
     // InternalError the work threw (a counterexample that does not replay: a bug); any
@@ -45,6 +47,37 @@ private:
     std::atomic<bool> stop_{false};
     std::exception_ptr failure_;
     std::thread thread_;  // last: it starts once the members above exist
+};
+
+// An engine beside the search and what it found. `Outcome` has a member `ended` (why it
+// ended without an answer).
+template <class Outcome>
+class Beside {
+public:
+    using Run = std::function<Outcome(const std::atomic<bool>& stop, double timeout_s)>;
+    using Answers = bool (*)(const Outcome&);
+
+    Beside(Run run, Answers answers, double after_s, double timeout_s, std::atomic<bool>& answered)
+        : run_(std::move(run)),
+          thread_(
+              [this, answers](const std::atomic<bool>& stop, double time_s) {
+                  outcome_ = run_(stop, time_s);
+                  return answers(outcome_);
+              },
+              after_s, timeout_s, answered) {}
+
+    // Stops the engine (if it still runs) and returns what it found. Call once.
+    Outcome finish() {
+        thread_.finish();
+        Outcome o = std::move(outcome_);
+        if (!thread_.started()) o.ended = "not started: the search ended first";
+        return o;
+    }
+
+private:
+    Run run_;
+    Outcome outcome_;
+    BesideThread thread_;  // last: its thread starts once the members above exist
 };
 
 }  // namespace clpi::engine

@@ -21,6 +21,7 @@
 
 #include "clpi/engine.hpp"
 #include "engine/counterexample.hpp"
+#include "engine/limits.hpp"
 #include "engine/reduce.hpp"
 #include "engine/watchdog.hpp"
 #include "solver/solver.hpp"
@@ -192,12 +193,9 @@ private:
 }  // namespace
 
 BmcResult bounded_model_check(const Program& program, const BmcLimits& limits) {
-    const auto t0 = std::chrono::steady_clock::now();
-    auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
-    auto over = [&] {
-        return (limits.stop && limits.stop->load(std::memory_order_relaxed)) ||
-               (limits.timeout_s > 0 && elapsed() >= limits.timeout_s);
-    };
+    const StopOrDeadline deadline(limits.stop, limits.timeout_s);
+    auto elapsed = [&] { return deadline.elapsed_s(); };
+    auto over = [&] { return deadline.over(); };
     BmcResult result;
     solver::Solver s(program.domain);
     Watchdog watchdog(over, [&s] { s.interrupt(); });
@@ -208,7 +206,7 @@ BmcResult bounded_model_check(const Program& program, const BmcLimits& limits) {
     // k is k + 1 rules.
     for (;;) {
         if (over()) {
-            result.ended = limits.stop && limits.stop->load() ? "stopped" : "timeout";
+            result.ended = deadline.why();
             break;
         }
         if (u.steps() + 1 > limits.max_depth) {
@@ -231,8 +229,7 @@ BmcResult bounded_model_check(const Program& program, const BmcLimits& limits) {
             }
             s.set_active(query, false);
             if (a == solver::Answer::unknown) {
-                result.ended = over() ? (limits.stop && limits.stop->load() ? "stopped" : "timeout")
-                                      : "the solver could not decide a step";
+                result.ended = over() ? deadline.why() : "the solver could not decide a step";
                 break;
             }
         }
@@ -255,6 +252,26 @@ BmcResult bounded_model_check(const Program& program, const BmcLimits& limits) {
     if (!result.counterexample) result.depth = static_cast<std::uint32_t>(u.steps());
     result.time_s = elapsed();
     return result;
+}
+
+BmcResult bounded_model_check_beside(const Program& program, const std::atomic<bool>& stop, double timeout_s) {
+    BmcLimits limits;
+    limits.stop = &stop;
+    // On two hardware threads or fewer (often two halves of one core), a second thread that
+    // works all the time slows the search as much as it gains: it takes half the time.
+    limits.duty = std::thread::hardware_concurrency() <= 2 ? 0.5 : 1.0;
+    limits.timeout_s = timeout_s;
+    try {
+        return bounded_model_check(program, limits);
+    } catch (const InternalError&) {
+        throw;
+    } catch (const std::exception& e) {
+        // An operation the stop interrupted may throw (Z3 reports a cancelled
+        // simplification so); then nothing was found.
+        BmcResult r;
+        if (!stop.load()) r.ended = std::string("failed: ") + e.what();
+        return r;
+    }
 }
 
 }  // namespace clpi::engine

@@ -42,4 +42,10 @@ struct BmcResult {
 // points share one vector per step. Makes its own solver on the calling thread.
 [[nodiscard]] BmcResult bounded_model_check(const Program& program, const BmcLimits& limits);
 
+// The same as an engine beside the search (beside.hpp): on two hardware threads or fewer it
+// works half the time; a failure that the stop did not cause is its `ended`. Throws
+// InternalError when its counterexample does not replay.
+[[nodiscard]] BmcResult bounded_model_check_beside(const Program& program, const std::atomic<bool>& stop,
+                                                   double timeout_s);
+
 }  // namespace clpi::engine

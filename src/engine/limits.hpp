@@ -30,6 +30,28 @@ private:
     std::uint64_t ticks_ = 0;
 };
 
+// The limits of an engine beside the search (bounded model checking, property-directed
+// reachability): a flag another thread sets to stop it, and a time limit (0: none).
+class StopOrDeadline {
+public:
+    StopOrDeadline(const std::atomic<bool>* stop, double timeout_s)
+        : stop_(stop), timeout_s_(timeout_s), start_(std::chrono::steady_clock::now()) {}
+    [[nodiscard]] double elapsed_s() const {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    }
+    // By the flag (rather than the clock).
+    [[nodiscard]] bool stopped() const { return stop_ && stop_->load(std::memory_order_relaxed); }
+    // Either; safe to call from another thread (a watchdog).
+    [[nodiscard]] bool over() const { return stopped() || (timeout_s_ > 0 && elapsed_s() >= timeout_s_); }
+    // Why it ended: "stopped" or "timeout".
+    [[nodiscard]] const char* why() const { return stopped() ? "stopped" : "timeout"; }
+
+private:
+    const std::atomic<bool>* stop_;
+    double timeout_s_;
+    std::chrono::steady_clock::time_point start_;
+};
+
 // Resident memory of this process now, and its peak, in MB (from /proc/self/status).
 double current_memory_mb();
 double peak_memory_mb();

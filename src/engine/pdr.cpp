@@ -3,7 +3,7 @@
 //   e       -> one step along edge e = (p, q): the disjunction of the rules from p to q, over
 //              p's variables $i and q's next-state constants q'i
 //   bad_p   -> an error rule of p fires, over p's $i
-//   a(p, k) -> a lemma of p at level k (k = infinity once it is known inductive)
+//   a(p, k) -> a lemma of p at level k (added again at k + 1 when it is pushed)
 // and a check names what holds for it: one edge, the frame of its source at some level
 // (every a(p, j), j >= k), and a cube (a conjunction of literals) by one proposition per
 // literal, so that the unsat core says which literals the blocking needed.
@@ -12,13 +12,12 @@
 #include <algorithm>
 #include <chrono>
 #include <functional>
-#include <limits>
 #include <map>
 #include <queue>
-#include <set>
 
 #include <fmt/format.h>
 
+#include "engine/limits.hpp"
 #include "engine/point_names.hpp"
 #include "engine/reduce.hpp"
 #include "engine/watchdog.hpp"
@@ -30,7 +29,6 @@ namespace clpi::engine {
 namespace {
 
 using solver::Answer;
-constexpr std::uint32_t infinity = std::numeric_limits<std::uint32_t>::max();
 
 struct Stopped {
     std::string why;
@@ -457,12 +455,8 @@ private:
 }  // namespace
 
 PdrResult property_directed_reachability(const Program& program, const PdrLimits& limits) {
-    const auto t0 = std::chrono::steady_clock::now();
-    auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
-    auto over = [&] {
-        return (limits.stop && limits.stop->load(std::memory_order_relaxed)) ||
-               (limits.timeout_s > 0 && elapsed() >= limits.timeout_s);
-    };
+    const StopOrDeadline deadline(limits.stop, limits.timeout_s);
+    auto over = [&] { return deadline.over(); };
     PdrResult result;
     {
         Pdr pdr(program, over, result);
@@ -478,15 +472,15 @@ PdrResult property_directed_reachability(const Program& program, const PdrLimits
                 }
             }
         } catch (const Stopped& s) {
-            result.ended = s.why == "stopped" && !(limits.stop && limits.stop->load()) ? "timeout" : s.why;
+            result.ended = s.why == "stopped" ? deadline.why() : s.why;
         } catch (const std::exception& e) {
             // An operation the stop interrupted may throw (Z3 reports a cancelled
             // simplification so); otherwise a failure of the solver.
             if (!over()) result.ended = std::string("failed: ") + e.what();
-            else result.ended = limits.stop && limits.stop->load() ? "stopped" : "timeout";
+            else result.ended = deadline.why();
         }
     }
-    result.time_s = elapsed();
+    result.time_s = deadline.elapsed_s();
     return result;
 }
 

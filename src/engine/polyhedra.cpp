@@ -9,11 +9,14 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <deque>
 #include <functional>
 #include <map>
 #include <optional>
 #include <tuple>
+
+#include <pthread.h>
 
 #include <ppl.hh>
 
@@ -187,11 +190,33 @@ PPL::Linear_Expression expression(const Linear& l, PPL::dimension_type offset) {
     return e;
 }
 
+// The analysis's time budget is the processor time of its thread, not the wall clock: on a
+// loaded machine (the engines beside the search, another run beside this one) a wall-clock
+// budget cut the analysis short at random, and its facts, hence the search, changed from run
+// to run. Readable from another thread (the watchdog).
+class ThreadCpuClock {
+public:
+    ThreadCpuClock() : start_(0) {
+        if (pthread_getcpuclockid(pthread_self(), &id_) != 0) id_ = CLOCK_MONOTONIC;
+        start_ = now();
+    }
+    [[nodiscard]] double elapsed_s() const { return now() - start_; }
+
+private:
+    [[nodiscard]] double now() const {
+        timespec ts{};
+        clock_gettime(id_, &ts);
+        return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+    }
+    clockid_t id_{};
+    double start_;
+};
+
 class Analysis {
 public:
-    Analysis(const Program& program, const PointGraph& graph, const PolyhedraLimits& limits)
-        : program_(program), graph_(graph), limits_(limits),
-          start_(std::chrono::steady_clock::now()) {}
+    Analysis(const Program& program, const PointGraph& graph, const PolyhedraLimits& limits,
+             const ThreadCpuClock& clock)
+        : program_(program), graph_(graph), limits_(limits), clock_(clock) {}
 
     PointInvariants run();
 
@@ -201,9 +226,7 @@ private:
     void check_time() const {
         if (elapsed() > limits_.time_s) throw TimeUpError{};
     }
-    [[nodiscard]] double elapsed() const {
-        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-    }
+    [[nodiscard]] double elapsed() const { return clock_.elapsed_s(); }
     [[nodiscard]] PPL::dimension_type arity(PointId p) const { return program_.points[p].state_arity; }
 
     // Adds the linear part of `cs` (variables at offset + var) to `p`. `side` picks one side
@@ -675,7 +698,7 @@ private:
     const Program& program_;
     const PointGraph& graph_;
     const PolyhedraLimits& limits_;
-    std::chrono::steady_clock::time_point start_;
+    const ThreadCpuClock& clock_;
 };
 
 // The facts of a polyhedron, in the engine's form (coefficients over the limit left out).
@@ -1108,6 +1131,7 @@ PointInvariants analyse_polyhedra(const Program& program, const PointGraph& grap
     auto elapsed = [start] {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     };
+    const ThreadCpuClock cpu;
     PointInvariants out;
     // Wrap-around counters: the quotients by large constants taken by their cases
     // (quotient_cases.hpp). The copy has the same points and rules, so the facts are the
@@ -1117,10 +1141,10 @@ PointInvariants analyse_polyhedra(const Program& program, const PointGraph& grap
     // A single PPL operation (a conversion between constraints and generators) can take long
     // on many dimensions: past the time, the watchdog makes PPL abandon it.
     {
-        Watchdog watchdog([&] { return elapsed() > limits.time_s; },
+        Watchdog watchdog([&] { return cpu.elapsed_s() > limits.time_s; },
                           [] { PPL::abandon_expensive_computations = &abandon_token; });
         try {
-            out = Analysis(analysed, graph, limits).run();
+            out = Analysis(analysed, graph, limits, cpu).run();
         } catch (const TimeUp&) {
             out = {};
             out.stopped = "time limit";

@@ -48,7 +48,7 @@ struct LinearFact {
 };
 
 struct PolyhedraLimits {
-    double time_s = 1.0;                    // the analysis gives up (no facts) past this
+    double time_s = 1.0;                    // the analysis gives up (no facts) past this much processor time
     std::uint32_t max_dimensions = 64;      // a rule with more variables: its post is unknown
     std::uint32_t max_cases = 16;           // a larger disjunction is left out (not joined)
     // Plain rounds at a header before widening. A part is fed by several ways at first (a

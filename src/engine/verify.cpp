@@ -8,11 +8,10 @@
 
 #include <fmt/format.h>
 
-#include "engine/bmc_beside.hpp"
+#include "engine/beside.hpp"
 #include "engine/bmc.hpp"
 #include "engine/explorer.hpp"
 #include "engine/pdr.hpp"
-#include "engine/pdr_beside.hpp"
 #include "engine/point_graph.hpp"
 
 namespace clpi {
@@ -478,10 +477,27 @@ Result verify(const Program& program, const Options& options) {
         if (inv && options.timeout_s > 0) rest.timeout_s = std::max(0.001, options.timeout_s - inv->time_s);
         if (!options.bmc && !options.pdr) return with_analysis(search(rest));
         std::atomic<bool> answered{false};
-        std::optional<engine::BmcBeside> bmc;
-        std::optional<engine::PdrBeside> pdr;
-        if (options.bmc) bmc.emplace(program, bmc_after(options), rest.timeout_s, answered);
-        if (options.pdr) pdr.emplace(program, bmc_after(options), rest.timeout_s, answered);
+        std::optional<engine::Beside<engine::BmcResult>> bmc;
+        std::optional<engine::Beside<engine::PdrResult>> pdr;
+        if (options.bmc) {
+            bmc.emplace([&program](const std::atomic<bool>& stop,
+                                   double time_s) { return engine::bounded_model_check_beside(program, stop, time_s); },
+                        [](const engine::BmcResult& b) { return b.counterexample.has_value(); },
+                        bmc_after(options), rest.timeout_s, answered);
+        }
+        if (options.pdr) {
+            pdr.emplace(
+                [&program](const std::atomic<bool>& stop, double time_s) {
+                    engine::PdrLimits limits;
+                    limits.stop = &stop;
+                    limits.timeout_s = time_s;
+                    return engine::property_directed_reachability(program, limits);
+                },
+                // Only a proof ends the search: a path to an error it finds is left to the
+                // search and to bounded model checking, which make counterexamples.
+                [](const engine::PdrResult& p) { return p.outcome == engine::PdrResult::Outcome::safe; },
+                bmc_after(options), rest.timeout_s, answered);
+        }
         rest.cancel = &answered;
         Result r = search(rest);
         if (bmc) r = with_bmc(std::move(r), bmc->finish());
