@@ -199,6 +199,11 @@ int run_verify(const VerifyArgs& a) {
             c_options.converter_args.insert(c_options.converter_args.end(), {"--data-model", task->data_model});
         }
     }
+    if (!a.tree.empty() && a.strategy == "pdr") {
+        std::cerr << "clpi: error: --tree needs a strategy that builds a derivation tree (minimax, "
+                     "bounded, dse): pdr learns lemmas per point, not a tree\n";
+        return exit_usage;
+    }
     if (!a.witness.empty() && !is_c_source(file)) {
         std::cerr << "clpi: error: --witness needs a C program (.c, .i) or an SV-COMP task: an "
                      "SV-COMP witness speaks of the C source\n";

@@ -63,6 +63,14 @@ TEST_CASE("cli: --version, --help, usage errors") {
     CHECK(bad.err.find("--help") != std::string::npos);
     CHECK(clpi("").status == 1);
     CHECK(clpi("verify --strategy nonsense x.clp").status == 1);
+    // pdr builds no derivation tree: asking for one is a usage error, not an empty tree.
+    fs::path looping_file = write("looping.clp", looping);
+    Run no_tree = clpi("verify --strategy pdr --tree text " + looping_file.string());
+    CHECK(no_tree.status == 1);
+    CHECK(no_tree.err.find("--tree needs a strategy that builds a derivation tree") != std::string::npos);
+    Run pdr = clpi("verify --strategy pdr " + looping_file.string());
+    CHECK(pdr.status == 0);
+    CHECK(pdr.out.rfind("SAFE", 0) == 0);
 }
 
 TEST_CASE("cli: verify prints the verdict first and exits with the contract's status") {
