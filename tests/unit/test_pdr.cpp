@@ -44,6 +44,13 @@ engine::PdrLimits limits() {
     return l;
 }
 
+Result verify_by_pdr(const Program& p) {
+    Options o;
+    o.strategy = Strategy::pdr;
+    o.timeout_s = 60;
+    return verify(p, o);
+}
+
 }  // namespace
 
 TEST_CASE("pdr: Peterson's mutual exclusion, proved with an inductive frame that cvc5 validates") {
@@ -65,10 +72,7 @@ TEST_CASE("pdr: Peterson's mutual exclusion, proved with an inductive frame that
     CHECK(verify(p, alone).verdict == Verdict::unknown);
 
     // As a strategy: SAFE with the frame as the certificate.
-    Options o;
-    o.strategy = Strategy::pdr;
-    o.timeout_s = 60;
-    Result v = verify(p, o);
+    Result v = verify_by_pdr(p);
     REQUIRE(v.verdict == Verdict::safe);
     REQUIRE(v.certificate);
     check_valid(p, *v.certificate);
@@ -81,10 +85,7 @@ TEST_CASE("pdr: the slip in Peterson's protocol is reached, and bounded model ch
     // Both processes raise their flags and give the turn, then enter: six steps and the
     // error rule.
     CHECK(r.steps == 7);
-    Options o;
-    o.strategy = Strategy::pdr;
-    o.timeout_s = 60;
-    Result v = verify(p, o);
+    Result v = verify_by_pdr(p);
     REQUIRE(v.verdict == Verdict::unsafe);
     REQUIRE(v.counterexample);
     CHECK(v.counterexample->path.back().point_label == "error");
