@@ -223,10 +223,9 @@ private:
 
     // Whether no edge into `q` reaches the cube from the frames at `level` (the cube's
     // literals at q's next state): the condition for a lemma ¬cube at level + 1. With
-    // `needed`, the literals the proofs used are marked.
-    // `relative`: the lemma ¬cube itself is assumed before a step from q (relative
-    // induction). With `predecessor` (and `of`, the obligation), a state that reaches the
-    // cube is projected into a new obligation.
+    // `needed`, the literals the proofs used are marked; with `relative`, the lemma ¬cube
+    // itself is assumed before a step from q (relative induction); with `predecessor` (and
+    // `of`, the obligation), a state that reaches the cube is projected into a new one.
     bool unreachable_from(PointId q, const std::vector<Term>& cube, std::uint32_t level,
                           std::vector<bool>* needed, bool relative = false,
                           std::optional<Obligation>* predecessor = nullptr, const Obligation* of = nullptr) {
@@ -308,15 +307,17 @@ private:
     bool block(Obligation first) {
         auto later = [](const Obligation& a, const Obligation& b) { return a.level > b.level; };
         std::priority_queue<Obligation, std::vector<Obligation>, decltype(later)> queue(later);
+        // Whether an obligation's states meet the query's is asked once, when it is made: it
+        // is looked at again after each predecessor it led to is blocked.
+        if (meets_init(first.point, first.cube, nullptr)) {
+            result_.steps = first.steps;
+            return false;
+        }
         queue.push(std::move(first));
         while (!queue.empty()) {
             check_limits();
             Obligation ob = queue.top();
             ++result_.obligations;
-            if (meets_init(ob.point, ob.cube, nullptr)) {
-                result_.steps = ob.steps;
-                return false;
-            }
             if (blocked(ob.point, ob.cube, ob.level)) {
                 queue.pop();
                 continue;
@@ -324,7 +325,7 @@ private:
             std::vector<bool> needed(ob.cube.size(), false);
             std::optional<Obligation> predecessor;
             if (!unreachable_from(ob.point, ob.cube, ob.level - 1, &needed, true, &predecessor, &ob)) {
-                if (predecessor->level == 0) {
+                if (predecessor->level == 0 || meets_init(predecessor->point, predecessor->cube, nullptr)) {
                     result_.steps = predecessor->steps;
                     return false;
                 }
