@@ -11,6 +11,7 @@
 #include "engine/beside.hpp"
 #include "engine/bmc.hpp"
 #include "engine/explorer.hpp"
+#include "engine/limits.hpp"
 #include "engine/pdr.hpp"
 #include "engine/point_graph.hpp"
 
@@ -406,6 +407,7 @@ Result verify_pdr(const Program& program, const Options& options) {
         r.reason_text = p.ended;
     }
     r.stats.time_s = seconds_since(t0);
+    r.stats.peak_memory_mb = engine::peak_memory_mb();
     return r;
 }
 }  // namespace
