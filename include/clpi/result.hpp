@@ -64,13 +64,15 @@ struct Stats {
     double bmc_time_s = 0;
     bool bmc_found = false;
     // Property-directed reachability beside the search (Options::pdr): whether it ran, the
-    // levels it made, its lemmas, checks and time, and whether its invariant is the answer.
+    // levels it made, its lemmas, checks and time, and whether its invariant (proved) or its
+    // retraced path to an error (found) is the answer.
     bool pdr_ran = false;
     std::uint32_t pdr_level = 0;
     std::uint64_t pdr_lemmas = 0;
     std::uint64_t pdr_checks = 0;
     double pdr_time_s = 0;
     bool pdr_proved = false;
+    bool pdr_found = false;
     std::uint64_t memo_entries = 0;   // entries stored in the memo tables
     std::uint64_t memo_hits = 0;      // == subsumed, kept apart for later strategies
     std::uint64_t solver_calls = 0;

@@ -96,7 +96,10 @@ std::string stats_text(const Stats& s) {
     if (s.pdr_ran) {
         row("pdr", fmt::format("{} levels of property-directed reachability beside the search, {} lemmas, "
                                "{} checks in {:.3f} s{}", s.pdr_level, s.pdr_lemmas, s.pdr_checks,
-                               s.pdr_time_s, s.pdr_proved ? ": proved the program safe" : ""));
+                               s.pdr_time_s,
+                               s.pdr_proved  ? ": proved the program safe"
+                               : s.pdr_found ? ": found the counterexample"
+                                             : ""));
     }
     if (s.slackened > 0 || s.cells_forgotten > 0) {
         std::string forgot = s.cells_forgotten == 0 ? ""
@@ -204,7 +207,8 @@ nlohmann::json stats_json(const Stats& s) {
                      {"lemmas", s.pdr_lemmas},
                      {"checks", s.pdr_checks},
                      {"time_s", s.pdr_time_s},
-                     {"proved", s.pdr_proved}}},
+                     {"proved", s.pdr_proved},
+                     {"found", s.pdr_found}}},
             {"memo_entries", s.memo_entries},
             {"solver_calls", s.solver_calls},
             {"solver_calls_by_purpose", {{"feasibility", s.feasibility_calls},

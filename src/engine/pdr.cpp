@@ -13,10 +13,12 @@
 #include <chrono>
 #include <functional>
 #include <map>
+#include <memory>
 #include <queue>
 
 #include <fmt/format.h>
 
+#include "engine/counterexample.hpp"
 #include "engine/limits.hpp"
 #include "engine/point_names.hpp"
 #include "engine/reduce.hpp"
@@ -112,7 +114,7 @@ public:
                     Answer a = check(assume);
                     if (a == Answer::unsat) break;
                     std::vector<Term> cube = predecessor_cube(p, bad_[p]->second);
-                    if (!block(Obligation{p, std::move(cube), top_, 1})) return;  // unsafe
+                    if (!block(Obligation{p, std::move(cube), top_, 1, nullptr})) return;  // unsafe
                 }
             }
             if (propagate()) return;  // safe
@@ -120,6 +122,67 @@ public:
     }
 
     void set_max_level(std::uint32_t m) { max_level_ = m; }
+
+    // After run() reached the query's states: the path it traced, from a state of the
+    // query through each obligation's states to an error, made a replayed counterexample.
+    // Each step exists: an obligation's cube is an under-approximation (by model-based
+    // projection) of the states with a step into the next one's cube, and the first cube
+    // meets the query's states. Nothing when a step is not found after all.
+    std::optional<Counterexample> counterexample() {
+        if (!reached_) return std::nullopt;
+        std::vector<const Obligation*> chain;
+        for (const Obligation* o = &*reached_; o; o = o->next.get()) chain.push_back(o);
+        // The path so far stays asserted: one scope per step taken, all closed at the end.
+        std::size_t scopes = 1;
+        s_.push();
+        auto close = [&] {
+            for (; scopes > 0; --scopes) s_.pop();
+        };
+        auto assert_cube = [&](const Obligation& o, const std::vector<Term>& state) {
+            for (Term lit : o.cube) s_.add_cell(s_.instantiate(lit, state, types_[o.point]));
+        };
+        Transition t0 = start(s_, program_);
+        std::vector<PathStep> path{PathStep{true, 0, t0.binding}};
+        for (Term c : t0.constraints) s_.add_cell(c);
+        std::vector<Term> state = t0.next_state;
+        assert_cube(*chain.front(), state);
+        for (std::size_t i = 0; i < chain.size(); ++i) {
+            const PointId from = chain[i]->point;
+            const Obligation* to = i + 1 < chain.size() ? chain[i + 1] : nullptr;
+            bool stepped = false;
+            for (std::uint32_t r = 0; r < program_.rules.size() && !stepped; ++r) {
+                check_limits();
+                const Rule& rule = program_.rules[r];
+                if (rule.head_point != from) continue;
+                if (to ? (leads_to_error(rule) || rule.body_kind != BodyKind::atom || rule.body_point != to->point)
+                       : !leads_to_error(rule)) {
+                    continue;
+                }
+                s_.push();
+                ++scopes;
+                Transition t = apply_rule(s_, program_, r, state);
+                for (Term c : t.constraints) s_.add_cell(c);
+                if (to) assert_cube(*to, t.next_state);
+                ++result_.checks;
+                if (s_.check() == Answer::sat) {
+                    stepped = true;
+                    path.push_back(PathStep{false, r, t.binding});
+                    state = t.next_state;
+                } else {
+                    s_.pop();
+                    --scopes;
+                }
+            }
+            if (!stepped) {
+                close();
+                return std::nullopt;
+            }
+        }
+        std::optional<Counterexample> cex;
+        if (s_.ensure_model() == Answer::sat) cex = make_counterexample(s_, program_, path);
+        close();
+        return cex;
+    }
 
 private:
     struct Edge {
@@ -138,6 +201,9 @@ private:
         std::vector<Term> cube;   // over the point's $i
         std::uint32_t level = 0;
         std::uint32_t steps = 0;  // rules from these states to an error
+        // The obligation whose predecessor this is, one step nearer the error; none for
+        // states an error rule leaves from.
+        std::shared_ptr<const Obligation> next;
     };
 
     void check_limits() {
@@ -252,7 +318,8 @@ private:
                     for (Term lit : cube) inst.push_back(s_.instantiate(lit, post(q), types_[q]));
                     inst.push_back(edge.formula);
                     *predecessor = Obligation{edge.from, predecessor_cube(edge.from, s_.conjunction(inst)), level,
-                                              of ? of->steps + 1 : 0};
+                                              of ? of->steps + 1 : 0,
+                                              of ? std::make_shared<const Obligation>(*of) : nullptr};
                 }
                 break;
             }
@@ -311,6 +378,7 @@ private:
         // is looked at again after each predecessor it led to is blocked.
         if (meets_init(first.point, first.cube, nullptr)) {
             result_.steps = first.steps;
+            reached_ = std::move(first);
             return false;
         }
         queue.push(std::move(first));
@@ -327,6 +395,7 @@ private:
             if (!unreachable_from(ob.point, ob.cube, ob.level - 1, &needed, true, &predecessor, &ob)) {
                 if (predecessor->level == 0 || meets_init(predecessor->point, predecessor->cube, nullptr)) {
                     result_.steps = predecessor->steps;
+                    reached_ = std::move(*predecessor);
                     return false;
                 }
                 queue.push(std::move(*predecessor));
@@ -340,7 +409,7 @@ private:
             while (level < top_ && unreachable_from(ob.point, lemma, level, nullptr)) ++level;
             add_lemma(ob.point, std::move(lemma), level);
             // The same states again one level up, where they may still need blocking.
-            if (level < top_) queue.push(Obligation{ob.point, std::move(ob.cube), level + 1, ob.steps});
+            if (level < top_) queue.push(Obligation{ob.point, std::move(ob.cube), level + 1, ob.steps, ob.next});
         }
         return true;
     }
@@ -451,6 +520,7 @@ private:
     std::map<std::pair<PointId, std::uint32_t>, Term> activation_;
     std::uint32_t top_ = 1;
     std::uint32_t max_level_ = 10'000;
+    std::optional<Obligation> reached_;  // an obligation that meets the query's states
 };
 
 }  // namespace
@@ -470,6 +540,7 @@ PdrResult property_directed_reachability(const Program& program, const PdrLimits
                     result.outcome = PdrResult::Outcome::safe;
                 } else if (result.ended.empty()) {
                     result.outcome = PdrResult::Outcome::unsafe;
+                    result.counterexample = pdr.counterexample();
                 }
             }
         } catch (const Stopped& s) {

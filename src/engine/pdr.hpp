@@ -10,8 +10,9 @@
 // Where the goal-reduction search learns from one path at a time, this learns lemmas over
 // any of the state's variables from whole steps: it proves the transition systems of CHC
 // problems (one state predicate over dozens of Boolean streams, a step that is one large
-// disjunction), whose invariants are relations between flags that no path suggests. Its
-// counterexamples are left to bounded model checking (it reports only their length).
+// disjunction), whose invariants are relations between flags that no path suggests. A path
+// to an error is retraced from the query's states through the chain of obligations, one
+// rule per step, and replayed.
 #pragma once
 
 #include <atomic>
@@ -35,6 +36,7 @@ struct PdrResult {
     std::optional<Certificate> certificate;  // with safe: the inductive frame, per point
     std::uint32_t level = 0;       // frames made
     std::uint32_t steps = 0;       // with unsafe: the rules of the path to an error it found
+    std::optional<Counterexample> counterexample;  // with unsafe: that path, replayed
     std::uint64_t lemmas = 0;      // learnt (the certificate keeps those of the inductive frame)
     std::uint64_t obligations = 0; // states blocked or traced back
     std::uint64_t checks = 0;      // solver checks

@@ -333,32 +333,50 @@ Result with_bmc(Result r, engine::BmcResult bmc) {
     return r;
 }
 
-// The search's result, or property-directed reachability's proof when the search had not
-// answered. An invariant against a replayed counterexample is a bug.
+// The search's result, or property-directed reachability's answer when the search had not
+// answered: its proof, or its counterexample (replayed). An invariant against a replayed
+// counterexample is a bug.
 Result with_pdr(Result r, engine::PdrResult pdr) {
     r.stats.pdr_ran = pdr.checks > 0;
     r.stats.pdr_level = pdr.level;
     r.stats.pdr_lemmas = pdr.lemmas;
     r.stats.pdr_checks = pdr.checks;
     r.stats.pdr_time_s = pdr.time_s;
-    if (pdr.outcome != engine::PdrResult::Outcome::safe || r.verdict == Verdict::safe) return r;
-    if (r.verdict == Verdict::unsafe) {
-        throw InternalError("the search found a counterexample that replays, but property-directed "
-                            "reachability found an inductive invariant");
+    const bool proof = pdr.outcome == engine::PdrResult::Outcome::safe;
+    const bool path = pdr.outcome == engine::PdrResult::Outcome::unsafe && pdr.counterexample;
+    if (!proof && !path) return r;
+    if ((proof && r.verdict == Verdict::unsafe) || (path && r.verdict == Verdict::safe)) {
+        throw InternalError(proof ? "the search found a counterexample that replays, but property-directed "
+                                    "reachability found an inductive invariant"
+                                  : "the search answered SAFE, but property-directed reachability found a "
+                                    "counterexample that replays");
     }
-    r.verdict = Verdict::safe;
+    if (r.verdict != Verdict::unknown) return r;
     r.reason = UnknownReason::none;
     r.reason_text.clear();
-    r.certificate = std::move(pdr.certificate);
-    r.no_certificate.clear();
-    r.stats.pdr_proved = true;
-    r.notes.push_back(fmt::format("proved by property-directed reachability beside the search: an "
-                                  "inductive invariant at level {} ({} lemmas learnt, {} checks, {:.3f} s); "
-                                  "the search stopped there",
-                                  pdr.level, pdr.lemmas, pdr.checks, pdr.time_s));
+    if (proof) {
+        r.verdict = Verdict::safe;
+        r.certificate = std::move(pdr.certificate);
+        r.no_certificate.clear();
+        r.stats.pdr_proved = true;
+        r.notes.push_back(fmt::format("proved by property-directed reachability beside the search: an "
+                                      "inductive invariant at level {} ({} lemmas learnt, {} checks, {:.3f} s); "
+                                      "the search stopped there",
+                                      pdr.level, pdr.lemmas, pdr.checks, pdr.time_s));
+    } else {
+        r.verdict = Verdict::unsafe;
+        r.counterexample = std::move(pdr.counterexample);
+        r.stats.pdr_found = true;
+        r.notes.push_back(fmt::format("found by property-directed reachability beside the search: a path "
+                                      "of {} steps to an error, retraced and replayed ({} lemmas learnt, {} "
+                                      "checks, {:.3f} s); the search stopped there",
+                                      pdr.steps, pdr.lemmas, pdr.checks, pdr.time_s));
+    }
     if (r.tree) {
-        r.tree->note = "the search stopped here: property-directed reachability beside it found an "
-                       "inductive invariant";
+        r.tree->note = proof ? "the search stopped here: property-directed reachability beside it found an "
+                               "inductive invariant"
+                             : "the search stopped here: property-directed reachability beside it found a "
+                               "counterexample";
     }
     return r;
 }
@@ -383,6 +401,11 @@ Result verify_pdr(const Program& program, const Options& options) {
     if (p.outcome == engine::PdrResult::Outcome::safe) {
         r.verdict = Verdict::safe;
         r.certificate = std::move(p.certificate);
+    } else if (p.outcome == engine::PdrResult::Outcome::unsafe && p.counterexample) {
+        r.verdict = Verdict::unsafe;
+        r.counterexample = std::move(p.counterexample);
+        r.notes.push_back(fmt::format("the error it reached, {} steps deep, retraced through its "
+                                      "obligations and replayed", p.steps));
     } else if (p.outcome == engine::PdrResult::Outcome::unsafe) {
         engine::BmcLimits bmc;
         bmc.max_depth = p.steps + 1;
@@ -495,9 +518,10 @@ Result verify(const Program& program, const Options& options) {
                     limits.timeout_s = time_s;
                     return engine::property_directed_reachability(program, limits);
                 },
-                // Only a proof ends the search: a path to an error it finds is left to the
-                // search and to bounded model checking, which make counterexamples.
-                [](const engine::PdrResult& p) { return p.outcome == engine::PdrResult::Outcome::safe; },
+                // A proof, or a path to an error retraced into a counterexample.
+                [](const engine::PdrResult& p) {
+                    return p.outcome == engine::PdrResult::Outcome::safe || p.counterexample.has_value();
+                },
                 bmc_after(options), rest.timeout_s, answered);
         }
         rest.cancel = &answered;

@@ -4,6 +4,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "solver/implicant.hpp"
 #include "solver/solver_impl.hpp"
 
 namespace clpi::solver {
@@ -110,10 +111,14 @@ std::optional<Term> AssumingSolver::project_by_model(Term formula) {
                 m.model->add_const_interp(d, v);
             }
         }
+        // Projected from the literals that make it true in the model: a conjunction of
+        // comparisons, not the formula's disjunctions over the earlier state.
+        z3::expr_vector lits(ctx);
+        for (const z3::expr& l : implicant(body, *m.model)) lits.push_back(l);
         std::vector<Z3_app> apps;
         for (const z3::expr& v : vars) apps.push_back(Z3_to_app(ctx, v));
         Z3_ast projected = Z3_qe_model_project(ctx, *m.model, static_cast<unsigned>(apps.size()),
-                                               apps.data(), body);
+                                               apps.data(), z3::mk_and(lits));
         ctx.check_error();
         z3::expr out(ctx, projected);
         // The projection may leave a constant it could not eliminate (an array, a

@@ -1,6 +1,7 @@
 // Property-directed reachability (engine/pdr.hpp): proofs whose frames are inductive and whose
-// certificates cvc5 validates, errors at their exact depth made replayed counterexamples,
-// what it leaves out, and the run beside the search.
+// certificates cvc5 validates, errors at their exact depth retraced into replayed
+// counterexamples, what it leaves out, and the run beside the search.
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -78,24 +79,51 @@ TEST_CASE("pdr: Peterson's mutual exclusion, proved with an inductive frame that
     check_valid(p, *v.certificate);
 }
 
-TEST_CASE("pdr: the slip in Peterson's protocol is reached, and bounded model checking replays it") {
+namespace {
+
+// The values of a counterexample by name.
+std::string value_of(const Counterexample& c, const std::string& name) {
+    for (const auto& [n, v] : c.values) {
+        if (n == name) return v;
+    }
+    return "?";
+}
+
+}  // namespace
+
+TEST_CASE("pdr: the slip in Peterson's protocol is reached, retraced and replayed") {
     Program p = must_parse(slurp("peterson-unsafe.clp"), "peterson-unsafe.clp");
     engine::PdrResult r = engine::property_directed_reachability(p, limits());
     REQUIRE(r.outcome == engine::PdrResult::Outcome::unsafe);
     // Both processes raise their flags and give the turn, then enter: six steps and the
-    // error rule.
+    // error rule, each a rule of the path retraced through the obligations.
     CHECK(r.steps == 7);
+    REQUIRE(r.counterexample);
+    CHECK(r.counterexample->path.size() == 8);  // seven rules, then the error
+    CHECK(r.counterexample->path.back().point_label == "error");
     Result v = verify_by_pdr(p);
     REQUIRE(v.verdict == Verdict::unsafe);
     REQUIRE(v.counterexample);
     CHECK(v.counterexample->path.back().point_label == "error");
+    CHECK(std::any_of(v.notes.begin(), v.notes.end(),
+                      [](const std::string& n) { return n.find("retraced") != std::string::npos; }));
 }
 
-TEST_CASE("pdr: an error three steps deep, and its safe twin") {
+TEST_CASE("pdr: an error three steps deep, retraced with the values that reach it, and its safe twin") {
     Program p = must_parse(three_steps);
     engine::PdrResult r = engine::property_directed_reachability(p, limits());
     REQUIRE(r.outcome == engine::PdrResult::Outcome::unsafe);
     CHECK(r.steps == 4);  // three steps, then the error rule
+    REQUIRE(r.counterexample);
+    const Counterexample& c = *r.counterexample;
+    REQUIRE(c.path.size() == 5);
+    // The last state, before the error rule: N = 3 and X at least 6, so at least two of the
+    // three steps added 2.
+    const auto& last = c.path[3].state;
+    REQUIRE(last.size() == 2);
+    CHECK(last[1].second == "3");
+    CHECK(std::stoi(last[0].second) >= 6);
+    CHECK(value_of(c, "X") == "0");
 
     std::string safe = three_steps;
     safe.replace(safe.find("X >= 6"), 6, "X >= 7");
