@@ -6,7 +6,14 @@
 //   a(p, k) -> a lemma of p at level k (added again at k + 1 when it is pushed)
 // and a check names what holds for it: one edge, the frame of its source at some level
 // (every a(p, j), j >= k), and a cube (a conjunction of literals) by one proposition per
-// literal, so that the unsat core says which literals the blocking needed.
+// literal, so that the unsat core says which literals the blocking needed. Those
+// propositions (proxies) are made once per literal and kept, with no scope opened and
+// closed per check, so that what Z3 learns stays; past a few thousand of them, the solver is
+// made afresh from the facts above.
+//
+// A predecessor is projected from the implicant of the step that the model picks (one
+// disjunct of the rules, the branch of each ite), so that an obligation is a conjunction of
+// comparisons over the earlier state, which generalization can weaken literal by literal.
 #include "engine/pdr.hpp"
 
 #include <algorithm>
@@ -257,15 +264,19 @@ private:
         return true;
     }
 
-    // The literals of `cube`, at the states `at` (p's $i when null), as propositions added in
-    // the current scope.
-    std::vector<Term> assume_cube(const std::vector<Term>& cube, PointId p, const std::vector<Term>* at) {
+    // The propositions of the literals of `cube`, at q's next state (`next`) or at its
+    // own. Each literal's proposition is made once and kept.
+    std::vector<Term> assume_cube(const std::vector<Term>& cube, PointId q, bool next) {
         std::vector<Term> props;
-        for (Term lit : cube) {
-            Term inst = at ? s_.instantiate(lit, *at, types_[p]) : lit;
-            props.push_back(select("l", inst));
-        }
+        for (Term lit : cube) props.push_back(a_.proxy(next ? at_next(lit, q) : lit));
         return props;
+    }
+
+    // A literal of q's states at q's next state (made once).
+    Term at_next(Term lit, PointId q) {
+        auto [it, made] = at_next_.try_emplace({lit, q}, 0);
+        if (made) it->second = s_.instantiate(lit, post(q), types_[q]);
+        return it->second;
     }
 
     // After a sat check of `formula` (with the frames): states of p, over its $i, that take
@@ -296,8 +307,7 @@ private:
                           std::vector<bool>* needed, bool relative = false,
                           std::optional<Obligation>* predecessor = nullptr, const Obligation* of = nullptr) {
         if (into_[q].empty()) return true;
-        a_.push();
-        std::vector<Term> lits = assume_cube(cube, q, &post(q));
+        std::vector<Term> lits = assume_cube(cube, q, true);
         std::optional<Term> itself;  // the proposition of ¬cube before the step
         bool unreachable = true;
         for (std::size_t e : into_[q]) {
@@ -306,7 +316,7 @@ private:
             if (!frame(edge.from, level, assume)) continue;
             if (edge.from == q && level > 0 && relative) {
                 // Relative induction: the lemma itself holds before the step.
-                if (!itself) itself = select("rel", negated(cube));
+                if (!itself) itself = a_.proxy(negated(cube));
                 assume.push_back(*itself);
             }
             assume.insert(assume.end(), lits.begin(), lits.end());
@@ -315,7 +325,7 @@ private:
                 unreachable = false;
                 if (predecessor) {
                     std::vector<Term> inst;
-                    for (Term lit : cube) inst.push_back(s_.instantiate(lit, post(q), types_[q]));
+                    for (Term lit : cube) inst.push_back(at_next(lit, q));
                     inst.push_back(edge.formula);
                     *predecessor = Obligation{edge.from, predecessor_cube(edge.from, s_.conjunction(inst)), level,
                                               of ? of->steps + 1 : 0,
@@ -325,7 +335,6 @@ private:
             }
             if (needed) mark(a_.core(), lits, *needed);
         }
-        a_.pop();
         return unreachable;
     }
 
@@ -339,26 +348,27 @@ private:
     // keep it apart when it does not.
     bool meets_init(PointId p, const std::vector<Term>& cube, std::vector<bool>* needed) {
         if (p != query_point_) return false;
-        a_.push();
-        std::vector<Term> lits = assume_cube(cube, p, nullptr);
+        std::vector<Term> lits = assume_cube(cube, p, false);
         std::vector<Term> assume{init_};
         assume.insert(assume.end(), lits.begin(), lits.end());
         const bool meets = check(assume) == Answer::sat;
         if (!meets && needed) mark(a_.core(), lits, *needed);
-        a_.pop();
         return meets;
     }
 
     // Whether p's frame at `level` already excludes the cube.
     bool blocked(PointId p, const std::vector<Term>& cube, std::uint32_t level) {
-        a_.push();
         std::vector<Term> assume;
         frame(p, level, assume);
-        std::vector<Term> lits = assume_cube(cube, p, nullptr);
+        std::vector<Term> lits = assume_cube(cube, p, false);
         assume.insert(assume.end(), lits.begin(), lits.end());
-        const bool b = check(assume) == Answer::unsat;
-        a_.pop();
-        return b;
+        return check(assume) == Answer::unsat;
+    }
+
+    // A fresh solver once the proxies are many (each check decides them all); called only
+    // where no proxy is held.
+    void renew_when_crowded() {
+        if (a_.proxies() > max_proxies) a_.renew();
     }
 
     void add_lemma(PointId p, std::vector<Term> cube, std::uint32_t level) {
@@ -384,6 +394,7 @@ private:
         queue.push(std::move(first));
         while (!queue.empty()) {
             check_limits();
+            renew_when_crowded();
             Obligation ob = queue.top();
             ++result_.obligations;
             if (blocked(ob.point, ob.cube, ob.level)) {
@@ -447,6 +458,13 @@ private:
                 }
             }
         }
+        drop_literals(q, cube, level);
+        return cube;
+    }
+
+    // Drops each literal in turn while the smaller cube stays blocked, keeping only what
+    // the proofs then needed.
+    void drop_literals(PointId q, std::vector<Term>& cube, std::uint32_t level) {
         for (std::size_t i = 0; i < cube.size() && cube.size() > 1;) {
             check_limits();
             std::vector<Term> smaller = cube;
@@ -459,7 +477,6 @@ private:
                 ++i;
             }
         }
-        return cube;
     }
 
     // Pushes each lemma to the next level where it holds there; true (and the certificate)
@@ -470,6 +487,7 @@ private:
             for (std::size_t i = 0; i < lemmas_.size(); ++i) {
                 if (lemmas_[i].level != k) continue;
                 check_limits();
+                renew_when_crowded();
                 if (unreachable_from(lemmas_[i].point, lemmas_[i].cube, k, nullptr)) {
                     lemmas_[i].level = k + 1;
                     a_.add(implies(activation(lemmas_[i].point, k + 1), lemmas_[i].formula));
@@ -518,8 +536,10 @@ private:
     std::vector<std::optional<std::pair<Term, Term>>> bad_;  // per point: selector, formula
     std::vector<Lemma> lemmas_;
     std::map<std::pair<PointId, std::uint32_t>, Term> activation_;
+    std::map<std::pair<Term, PointId>, Term> at_next_;
     std::uint32_t top_ = 1;
     std::uint32_t max_level_ = 10'000;
+    static constexpr std::size_t max_proxies = 2000;
     std::optional<Obligation> reached_;  // an obligation that meets the query's states
 };
 

@@ -15,6 +15,9 @@ struct AssumingSolver::Impl {
     std::vector<Term> assumed;        // of the last check, by position in Z3's vector
     std::vector<Term> core;           // of the last unsat check
     std::optional<z3::model> model;   // of the last sat check
+    std::unordered_map<unsigned, Term> proxies;  // by the formula's Z3 id
+    unsigned scopes = 0;
+    std::vector<z3::expr> base;       // the facts added with no scope open, for renew()
 
     explicit Impl(Solver::Impl& t) : terms(t), solver(t.ctx, z3::solver::simple()) {}
 };
@@ -22,9 +25,45 @@ struct AssumingSolver::Impl {
 AssumingSolver::AssumingSolver(Solver& terms) : impl_(std::make_unique<Impl>(*terms.impl())) {}
 AssumingSolver::~AssumingSolver() = default;
 
-void AssumingSolver::add(Term fact) { impl_->solver.add(impl_->terms.at(fact)); }
-void AssumingSolver::push() { impl_->solver.push(); }
-void AssumingSolver::pop() { impl_->solver.pop(); }
+void AssumingSolver::add(Term fact) {
+    Impl& m = *impl_;
+    m.solver.add(m.terms.at(fact));
+    if (m.scopes == 0) m.base.push_back(m.terms.at(fact));
+}
+
+void AssumingSolver::renew() {
+    Impl& m = *impl_;
+    if (m.scopes > 0) throw std::logic_error("a renewal in a scope");
+    m.solver = z3::solver(m.terms.ctx, z3::solver::simple());
+    for (const z3::expr& f : m.base) m.solver.add(f);
+    m.proxies.clear();
+    m.model.reset();
+    m.core.clear();
+}
+
+std::size_t AssumingSolver::proxies() const { return impl_->proxies.size(); }
+void AssumingSolver::push() {
+    impl_->solver.push();
+    ++impl_->scopes;
+}
+
+void AssumingSolver::pop() {
+    impl_->solver.pop();
+    --impl_->scopes;
+}
+
+Term AssumingSolver::proxy(Term formula) {
+    Impl& m = *impl_;
+    if (m.scopes > 0) throw std::logic_error("a proxy made in a scope");
+    const z3::expr& f = m.terms.at(formula);
+    auto [it, made] = m.proxies.try_emplace(f.id(), 0);
+    if (made) {
+        z3::expr p = m.terms.ctx.bool_const(("proxy!" + std::to_string(m.terms.fresh_counter++)).c_str());
+        m.solver.add(z3::implies(p, f));
+        it->second = m.terms.add(p);
+    }
+    return it->second;
+}
 
 Answer AssumingSolver::check(std::span<const Term> assumptions) {
     const auto t0 = std::chrono::steady_clock::now();

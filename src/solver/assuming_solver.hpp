@@ -23,6 +23,15 @@ public:
     void add(Term fact);  // in the current scope
     void push();
     void pop();
+    // A proposition that implies `formula`, made once per formula (Z3 shares equal terms)
+    // and kept for good: assumed in any number of checks with no scope to open and close,
+    // so that what the solver learns stays. Only with no scope open.
+    Term proxy(Term formula);
+    // Z3 decides every proxy in every check: past a few thousand they slow it down. A
+    // fresh Z3 solver with the facts added with no scope open, and no proxies (those made
+    // before must not be assumed again). Only with no scope open.
+    void renew();
+    [[nodiscard]] std::size_t proxies() const;
 
     // Satisfiability of the facts with every proposition of `assumptions` true (each a
     // Boolean constant made by Solver::fresh_proposition).

@@ -1,0 +1,37 @@
+// The solver that property-directed reachability asks under assumptions
+// (solver/assuming_solver.hpp): a proxy per distinct formula, kept across checks; a renewal
+// keeps the facts and forgets the proxies.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "solver/assuming_solver.hpp"
+
+using namespace clpi;
+using namespace clpi::solver;
+
+TEST_CASE("assuming solver: one proxy per formula, and a renewal keeps the facts") {
+    Solver s(Domain::integer);
+    AssumingSolver a(s);
+    Term x = s.fresh("x", Type::integer);
+    Term p = s.fresh_proposition("p");
+    a.add(s.disjunction(std::vector<Term>{s.negation(p), s.at_least(x, s.numeral(5))}));  // p -> x >= 5
+
+    Term low = a.proxy(s.at_most(x, s.numeral(3)));
+    // The same formula built again (another handle) has the same proxy.
+    CHECK(a.proxy(s.at_most(x, s.numeral(3))) == low);
+    CHECK(a.proxies() == 1);
+    CHECK(a.check(std::vector<Term>{p, low}) == Answer::unsat);
+    std::vector<Term> core = a.core();
+    CHECK(std::find(core.begin(), core.end(), low) != core.end());
+    CHECK(std::find(core.begin(), core.end(), p) != core.end());
+    CHECK(a.check(std::vector<Term>{low}) == Answer::sat);
+
+    a.renew();
+    CHECK(a.proxies() == 0);
+    Term again = a.proxy(s.at_most(x, s.numeral(3)));
+    CHECK(a.proxies() == 1);
+    CHECK(a.check(std::vector<Term>{p, again}) == Answer::unsat);  // the fact p -> x >= 5 stayed
+    CHECK(a.check(std::vector<Term>{p}) == Answer::sat);
+}
