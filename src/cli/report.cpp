@@ -94,7 +94,7 @@ std::string stats_text(const Stats& s) {
                                s.bmc_checks, s.bmc_time_s, s.bmc_found ? ": found the counterexample" : ""));
     }
     if (s.pdr_ran) {
-        row("pdr", fmt::format("{} levels of property-directed reachability beside the search, {} lemmas, "
+        row("pdr", fmt::format("{} levels of property-directed reachability, {} lemmas, "
                                "{} checks in {:.3f} s{}", s.pdr_level, s.pdr_lemmas, s.pdr_checks,
                                s.pdr_time_s,
                                s.pdr_proved  ? ": proved the program safe"

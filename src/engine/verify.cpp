@@ -398,11 +398,18 @@ Result verify_pdr(const Program& program, const Options& options) {
                                   "blocked or traced back, {} solver checks",
                                   p.level, p.lemmas, p.obligations, p.checks));
     r.stats.solver_calls = p.checks;
+    r.stats.pdr_ran = p.checks > 0;
+    r.stats.pdr_level = p.level;
+    r.stats.pdr_lemmas = p.lemmas;
+    r.stats.pdr_checks = p.checks;
+    r.stats.pdr_time_s = p.time_s;
     if (p.outcome == engine::PdrResult::Outcome::safe) {
         r.verdict = Verdict::safe;
         r.certificate = std::move(p.certificate);
+        r.stats.pdr_proved = true;
     } else if (p.outcome == engine::PdrResult::Outcome::unsafe && p.counterexample) {
         r.verdict = Verdict::unsafe;
+        r.stats.pdr_found = true;
         r.counterexample = std::move(p.counterexample);
         r.notes.push_back(fmt::format("the error it reached, {} steps deep, retraced through its "
                                       "obligations and replayed", p.steps));

@@ -71,6 +71,11 @@ TEST_CASE("cli: --version, --help, usage errors") {
     Run pdr = clpi("verify --strategy pdr " + looping_file.string());
     CHECK(pdr.status == 0);
     CHECK(pdr.out.rfind("SAFE", 0) == 0);
+    // Its statistics are those of the engine that answered.
+    Run pdr_json = clpi("verify --strategy pdr --json " + looping_file.string());
+    CHECK(pdr_json.status == 0);
+    CHECK(pdr_json.out.find("\"proved\": true") != std::string::npos);
+    CHECK(pdr_json.out.find("\"ran\": true") != std::string::npos);
 }
 
 TEST_CASE("cli: verify prints the verdict first and exits with the contract's status") {
