@@ -25,6 +25,7 @@
 
 #include <fmt/format.h>
 
+#include "clpi/engine.hpp"
 #include "engine/counterexample.hpp"
 #include "engine/limits.hpp"
 #include "engine/point_names.hpp"
@@ -565,6 +566,8 @@ PdrResult property_directed_reachability(const Program& program, const PdrLimits
             }
         } catch (const Stopped& s) {
             result.ended = s.why == "stopped" ? deadline.why() : s.why;
+        } catch (const InternalError&) {
+            throw;  // a retraced path that does not replay: a bug, never an answer
         } catch (const std::exception& e) {
             // An operation the stop interrupted may throw (Z3 reports a cancelled
             // simplification so); otherwise a failure of the solver.
