@@ -459,13 +459,6 @@ private:
                 }
             }
         }
-        drop_literals(q, cube, level);
-        return cube;
-    }
-
-    // Drops each literal in turn while the smaller cube stays blocked, keeping only what
-    // the proofs then needed.
-    void drop_literals(PointId q, std::vector<Term>& cube, std::uint32_t level) {
         for (std::size_t i = 0; i < cube.size() && cube.size() > 1;) {
             check_limits();
             std::vector<Term> smaller = cube;
@@ -478,6 +471,7 @@ private:
                 ++i;
             }
         }
+        return cube;
     }
 
     // Pushes each lemma to the next level where it holds there; true (and the certificate)

@@ -333,15 +333,20 @@ Result with_bmc(Result r, engine::BmcResult bmc) {
     return r;
 }
 
+// What property-directed reachability did, beside the search or alone.
+void count_pdr(Stats& s, const engine::PdrResult& p) {
+    s.pdr_ran = p.checks > 0;
+    s.pdr_level = p.level;
+    s.pdr_lemmas = p.lemmas;
+    s.pdr_checks = p.checks;
+    s.pdr_time_s = p.time_s;
+}
+
 // The search's result, or property-directed reachability's answer when the search had not
 // answered: its proof, or its counterexample (replayed). An invariant against a replayed
 // counterexample is a bug.
 Result with_pdr(Result r, engine::PdrResult pdr) {
-    r.stats.pdr_ran = pdr.checks > 0;
-    r.stats.pdr_level = pdr.level;
-    r.stats.pdr_lemmas = pdr.lemmas;
-    r.stats.pdr_checks = pdr.checks;
-    r.stats.pdr_time_s = pdr.time_s;
+    count_pdr(r.stats, pdr);
     const bool proof = pdr.outcome == engine::PdrResult::Outcome::safe;
     const bool path = pdr.outcome == engine::PdrResult::Outcome::unsafe && pdr.counterexample;
     if (!proof && !path) return r;
@@ -398,11 +403,7 @@ Result verify_pdr(const Program& program, const Options& options) {
                                   "blocked or traced back, {} solver checks",
                                   p.level, p.lemmas, p.obligations, p.checks));
     r.stats.solver_calls = p.checks;
-    r.stats.pdr_ran = p.checks > 0;
-    r.stats.pdr_level = p.level;
-    r.stats.pdr_lemmas = p.lemmas;
-    r.stats.pdr_checks = p.checks;
-    r.stats.pdr_time_s = p.time_s;
+    count_pdr(r.stats, p);
     if (p.outcome == engine::PdrResult::Outcome::safe) {
         r.verdict = Verdict::safe;
         r.certificate = std::move(p.certificate);

@@ -16,8 +16,7 @@ struct AssumingSolver::Impl {
     std::vector<Term> core;           // of the last unsat check
     std::optional<z3::model> model;   // of the last sat check
     std::unordered_map<unsigned, Term> proxies;  // by the formula's Z3 id
-    unsigned scopes = 0;
-    std::vector<z3::expr> base;       // the facts added with no scope open, for renew()
+    std::vector<z3::expr> facts;      // added so far, for renew()
 
     explicit Impl(Solver::Impl& t) : terms(t), solver(t.ctx, z3::solver::simple()) {}
 };
@@ -28,33 +27,21 @@ AssumingSolver::~AssumingSolver() = default;
 void AssumingSolver::add(Term fact) {
     Impl& m = *impl_;
     m.solver.add(m.terms.at(fact));
-    if (m.scopes == 0) m.base.push_back(m.terms.at(fact));
+    m.facts.push_back(m.terms.at(fact));
 }
 
 void AssumingSolver::renew() {
     Impl& m = *impl_;
-    if (m.scopes > 0) throw std::logic_error("a renewal in a scope");
     m.solver = z3::solver(m.terms.ctx, z3::solver::simple());
-    for (const z3::expr& f : m.base) m.solver.add(f);
+    for (const z3::expr& f : m.facts) m.solver.add(f);
     m.proxies.clear();
     m.model.reset();
     m.core.clear();
 }
 
 std::size_t AssumingSolver::proxies() const { return impl_->proxies.size(); }
-void AssumingSolver::push() {
-    impl_->solver.push();
-    ++impl_->scopes;
-}
-
-void AssumingSolver::pop() {
-    impl_->solver.pop();
-    --impl_->scopes;
-}
-
 Term AssumingSolver::proxy(Term formula) {
     Impl& m = *impl_;
-    if (m.scopes > 0) throw std::logic_error("a proxy made in a scope");
     const z3::expr& f = m.terms.at(formula);
     auto [it, made] = m.proxies.try_emplace(f.id(), 0);
     if (made) {

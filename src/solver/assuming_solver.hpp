@@ -20,16 +20,14 @@ public:
     AssumingSolver(const AssumingSolver&) = delete;
     AssumingSolver& operator=(const AssumingSolver&) = delete;
 
-    void add(Term fact);  // in the current scope
-    void push();
-    void pop();
+    void add(Term fact);  // for good
     // A proposition that implies `formula`, made once per formula (Z3 shares equal terms)
     // and kept for good: assumed in any number of checks with no scope to open and close,
-    // so that what the solver learns stays. Only with no scope open.
+    // so that what the solver learns stays.
     Term proxy(Term formula);
     // Z3 decides every proxy in every check: past a few thousand they slow it down. A
-    // fresh Z3 solver with the facts added with no scope open, and no proxies (those made
-    // before must not be assumed again). Only with no scope open.
+    // fresh Z3 solver with the facts added so far, and no proxies (those made before must
+    // not be assumed again).
     void renew();
     [[nodiscard]] std::size_t proxies() const;
 
