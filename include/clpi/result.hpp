@@ -82,6 +82,8 @@ struct Stats {
     std::uint64_t feasibility_calls = 0, core_calls = 0, entailment_calls = 0;
     std::uint64_t projections = 0, model_shortcuts = 0, own_variable_answers = 0;
     std::uint64_t projections_remembered = 0;
+    // Projections that gave nothing because Z3 crashed in the helper process running them.
+    std::uint64_t projections_lost = 0;
     // Solver time by the same purposes; their sum is solver_time_s.
     double feasibility_time_s = 0, core_time_s = 0, entailment_time_s = 0, projection_time_s = 0;
     double upkeep_time_s = 0;  // in Z3 outside checks: asserting, scopes, model evaluation

@@ -8,8 +8,12 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
+#include "clpi/projection_helper.hpp"
 
 int main(int argc, char** argv) {
+    // Started again by itself to run Z3's quantifier elimination (see projection_helper.hpp):
+    // serves, and never returns.
+    clpi::run_as_projection_helper(argc, argv);
     using namespace clpi::cli;
     CLI::App app{"clpi: verify programs written as CLP transition rules (safe / unsafe / unknown)",
                  "clpi"};

@@ -114,6 +114,11 @@ std::string stats_text(const Stats& s) {
                                     s.solver_calls, s.feasibility_calls, s.core_calls,
                                     s.entailment_calls, s.projections, s.model_shortcuts,
                                     s.own_variable_answers, s.projections_remembered));
+    if (s.projections_lost > 0) {
+        row("projections lost", fmt::format("{} (Z3 crashed in the helper process that ran them; "
+                                            "each gave no interpolant, as a failed projection)",
+                                            s.projections_lost));
+    }
     row("solver time", fmt::format("{:.3f} s (feasibility {:.3f}, core {:.3f}, entailment {:.3f}, "
                                    "projection {:.3f}, upkeep {:.3f})",
                                    s.solver_time_s, s.feasibility_time_s, s.core_time_s,
@@ -218,6 +223,7 @@ nlohmann::json stats_json(const Stats& s) {
             {"model_shortcuts", s.model_shortcuts},
             {"own_variable_answers", s.own_variable_answers},
             {"projections_remembered", s.projections_remembered},
+            {"projections_lost", s.projections_lost},
             {"solver_time_s", s.solver_time_s},
             {"solver_time_s_by_purpose", {{"feasibility", s.feasibility_time_s},
                                           {"core", s.core_time_s},

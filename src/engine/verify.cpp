@@ -82,6 +82,7 @@ void add_stats(Stats& total, const Stats& s) {
     total.model_shortcuts += s.model_shortcuts;
     total.own_variable_answers += s.own_variable_answers;
     total.projections_remembered += s.projections_remembered;
+    total.projections_lost += s.projections_lost;
     total.feasibility_time_s += s.feasibility_time_s;
     total.core_time_s += s.core_time_s;
     total.entailment_time_s += s.entailment_time_s;

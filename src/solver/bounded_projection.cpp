@@ -2,6 +2,20 @@
 
 namespace clpi::solver {
 
+z3::tactic quantifier_elimination(z3::context& c) {
+    return z3::tactic(c, "simplify") & z3::tactic(c, "qe-light") & z3::tactic(c, "qe") &
+           z3::tactic(c, "simplify");
+}
+
+z3::expr eliminate_quantifiers(z3::tactic& tactic, const z3::expr& f) {
+    z3::goal g(f.ctx());
+    g.add(f);
+    z3::apply_result r = tactic(g);
+    z3::expr_vector disjuncts(f.ctx());
+    for (unsigned i = 0; i < r.size(); ++i) disjuncts.push_back(r[i].as_expr());
+    return disjuncts.size() == 1 ? disjuncts[0] : z3::mk_or(disjuncts);
+}
+
 BoundedProjection::BoundedProjection(std::chrono::milliseconds bound) : bound_(bound) {}
 
 BoundedProjection::~BoundedProjection() {
@@ -58,9 +72,7 @@ std::optional<z3::expr> BoundedProjection::eliminate(const z3::expr& f) {
         std::lock_guard<std::mutex> lock(mutex_);
         if (!context_) {
             context_ = std::make_unique<z3::context>();
-            z3::context& c = *context_;
-            tactic_ = z3::tactic(c, "simplify") & z3::tactic(c, "qe-light") & z3::tactic(c, "qe") &
-                      z3::tactic(c, "simplify");
+            tactic_ = quantifier_elimination(*context_);
         }
         deadline_ = std::chrono::steady_clock::now() + bound_;
         cancelled_ = false;
@@ -70,13 +82,7 @@ std::optional<z3::expr> BoundedProjection::eliminate(const z3::expr& f) {
 
     std::optional<z3::expr> result;
     try {
-        z3::goal g(*context_);
-        g.add(translate(f, *context_));
-        z3::apply_result r = (*tactic_)(g);
-        z3::expr_vector disjuncts(*context_);
-        for (unsigned i = 0; i < r.size(); ++i) disjuncts.push_back(r[i].as_expr());
-        z3::expr out = disjuncts.size() == 1 ? disjuncts[0] : z3::mk_or(disjuncts);
-        result = translate(out, f.ctx());
+        result = translate(eliminate_quantifiers(*tactic_, translate(f, *context_)), f.ctx());
     } catch (const z3::exception&) {
         // Z3 gave up, failed or was cancelled: no projection.
     }

@@ -19,6 +19,12 @@
 
 namespace clpi::solver {
 
+// Z3's tactics that eliminate quantifiers (simplify, qe-light, qe, simplify), and their use on
+// one formula of the tactic's context: its subgoals' disjunction. Throws z3::exception when
+// Z3 gives up or fails.
+z3::tactic quantifier_elimination(z3::context& c);
+z3::expr eliminate_quantifiers(z3::tactic& tactic, const z3::expr& f);
+
 class BoundedProjection {
 public:
     explicit BoundedProjection(std::chrono::milliseconds bound);

@@ -128,7 +128,10 @@ std::optional<Term> Solver::project(std::span<const CellId> cells, std::span<con
     // entry for that goal, as for any failed projection) and the search goes on.
     std::optional<Term> result;
     if (impl_->interrupted) return result;  // the run is over
-    if (std::optional<z3::expr> out = impl_->projection->eliminate(f_work)) {
+    const unsigned lost_before = impl_->projection->lost();
+    std::optional<z3::expr> out = impl_->projection->eliminate(f_work);
+    impl_->stats.projections_lost += impl_->projection->lost() - lost_before;
+    if (out) {
         Scan check;
         check.walk(*out);
         if (!check.quantifier && check.constants.empty()) result = impl_->add(*out);

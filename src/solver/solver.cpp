@@ -34,7 +34,7 @@ namespace {
 // Leaked at the end of the process (freeing them would only cost time); a thread that ends
 // before the process frees its own (end_thread).
 struct ThreadState {
-    std::shared_ptr<BoundedProjection> projection;  // made at the first Solver
+    std::shared_ptr<ProjectionProcess> projection;  // made at the first Solver
     std::shared_ptr<z3::context> context;
     std::vector<std::unique_ptr<Solver::Impl>> idle;  // after `context`: freed before it
 };
@@ -50,14 +50,21 @@ std::vector<std::unique_ptr<Solver::Impl>>& idle_impls() { return state_of_threa
 constexpr std::size_t max_idle_impls = 4;
 // The time one projection by Z3's tactics may take.
 constexpr std::chrono::milliseconds max_projection_time{2000};
-std::shared_ptr<BoundedProjection> thread_projection() {
+std::shared_ptr<ProjectionProcess> thread_projection() {
     auto& projection = state_of_thread().projection;
-    if (!projection) projection = std::make_shared<BoundedProjection>(max_projection_time);
+    if (!projection) projection = std::make_shared<ProjectionProcess>(max_projection_time);
     return projection;
 }
 // A context being made on another thread (prepare_context). A thread_local, not a leaked
 // pointer: at exit its destructor waits for the maker, which must not outlive Z3's globals.
 thread_local std::future<std::shared_ptr<z3::context>> prepared;
+
+std::shared_ptr<z3::context> new_context() {
+    if (prepared.valid()) return prepared.get();
+    configure_z3();
+    return std::make_shared<z3::context>();
+}
+}  // namespace
 
 // Z3's global parameters, set before the first context is made. A model is fetched after
 // most satisfiable checks, and by default Z3 compacts each one (merging the definitions
@@ -67,13 +74,6 @@ void configure_z3() {
     static std::once_flag once;
     std::call_once(once, [] { z3::set_param("model.compact", false); });
 }
-
-std::shared_ptr<z3::context> new_context() {
-    if (prepared.valid()) return prepared.get();
-    configure_z3();
-    return std::make_shared<z3::context>();
-}
-}  // namespace
 
 void prepare_context() {
     if (thread_context() || prepared.valid()) return;

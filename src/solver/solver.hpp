@@ -33,6 +33,7 @@ struct SolverStats {
     std::uint64_t model_shortcuts = 0;  // answers given by the last model, no call made
     std::uint64_t own_variable_answers = 0;  // satisfiable by own variables, no call made
     std::uint64_t projections_remembered = 0;  // a formula projected before, no call made
+    std::uint64_t projections_lost = 0;  // Z3 crashed in the helper that ran them
 };
 
 // A concrete value from a model: an exact number, or an array as a default plus entries.
@@ -53,6 +54,9 @@ void begin_run();
 // milliseconds (it fills tens of megabytes), which can overlap reading the input (a C
 // program's conversion takes longer). The first Solver made afterwards waits for it.
 void prepare_context();
+// Z3's global parameters, set once per process before its first context is made (the
+// projection helper sets the same, so that Z3 behaves there as here).
+void configure_z3();
 // Frees this thread's context and idle solvers: for a thread that ends before the process
 // (the main thread's are left to the end of the process). No Solver of the thread may be alive.
 void end_thread();

@@ -10,7 +10,7 @@
 
 #include <z3++.h>
 
-#include "solver/bounded_projection.hpp"
+#include "solver/projection_process.hpp"
 #include "solver/own_variables.hpp"
 #include "solver/point_formula.hpp"
 #include "solver/solver.hpp"
@@ -97,7 +97,7 @@ struct Solver::Impl : SharedContext, RunState {
     Use use;
     // The bounded quantifier elimination of project(), shared by the Solvers of a thread
     // (the projections it made are in RunState).
-    std::shared_ptr<BoundedProjection> projection;
+    std::shared_ptr<ProjectionProcess> projection;
     void set_model(z3::model m) {
         model = std::move(m);
         ++model_generation;
