@@ -1,8 +1,8 @@
 // A last resort for --timeout: a solver call that ignores the interrupt the engine's watchdog
-// sends when the time is up (Z3's `qe` tactic checks it only now and then, and some
-// projections run on for seconds) must not make the run overrun its limit by more than a
-// grace period. After it, `on_expiry` runs on this object's thread; it is expected to end
-// the process.
+// sends when the time is up (some of Z3's procedures check it only now and then; a
+// projection in the helper process is ended at once) must not make the run overrun its
+// limit by more than a grace period. After it, `on_expiry` runs on this object's thread; it
+// is expected to end the process.
 #pragma once
 
 #include <condition_variable>

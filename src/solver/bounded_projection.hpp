@@ -1,4 +1,6 @@
-// Quantifier elimination by Z3's tactics, bounded in time, in a Z3 context of its own.
+// Quantifier elimination by Z3's tactics, bounded in time, in a Z3 context of its own, in
+// this process: what ProjectionProcess falls back on when no helper process can be started
+// (solver/projection_process.hpp), and the tactic that the helper runs.
 //
 // Why not Z3's own bound (`try_for`): its timer cancels the tactic from one of Z3's threads,
 // and with Debian's Z3 4.8.12 that crashed a run now and then (a segmentation fault inside
