@@ -56,58 +56,90 @@ class Writer {
 public:
     std::string text;
 
-    // The line of `e`, written (with what it needs) if it was not yet.
-    std::size_t node(const z3::expr& e) {
-        if (auto at = lines_.find(e.id()); at != lines_.end()) return at->second;
+    // `root` and everything it needs, children before parents. With a stack of our own: a
+    // formula's depth (the nested terms of a long path) is not bounded by the thread's stack.
+    void write(const z3::expr& root) {
+        std::vector<std::pair<z3::expr, bool>> stack;  // a term; whether its children are pushed
+        stack.emplace_back(root, false);
+        while (!stack.empty()) {
+            z3::expr e = stack.back().first;
+            if (lines_.count(e.id()) > 0) {
+                stack.pop_back();
+            } else if (!stack.back().second) {
+                stack.back().second = true;
+                std::vector<z3::expr> kids = children(e);
+                // The first child on top: written first, as a walk from the left would.
+                for (auto k = kids.rbegin(); k != kids.rend(); ++k) {
+                    if (lines_.count(k->id()) == 0) stack.emplace_back(*k, false);
+                }
+            } else {
+                stack.pop_back();
+                emit(e);
+            }
+        }
+    }
+
+private:
+    static std::vector<z3::expr> children(const z3::expr& e) {
+        std::vector<z3::expr> out;
+        if (e.is_var() || e.is_numeral()) return out;
+        if (e.is_quantifier()) {
+            if (Z3_is_lambda(e.ctx(), e)) throw CodecError("a lambda");
+            out.push_back(e.body());
+            return out;
+        }
+        if (!e.is_app()) throw CodecError("a term the codec does not write");
+        Z3_decl_kind k = e.decl().decl_kind();
+        if (k == Z3_OP_UNINTERPRETED && e.num_args() == 0) return out;
+        if (k != Z3_OP_CONST_ARRAY && !writable_operator(k)) {
+            throw CodecError("an operator the codec does not write: " + e.decl().name().str());
+        }
+        for (unsigned i = 0; i < e.num_args(); ++i) out.push_back(e.arg(i));
+        return out;
+    }
+
+    std::string line_of(const z3::expr& e) const { return std::to_string(lines_.at(e.id())); }
+
+    // The line of `e`, whose children are written.
+    void emit(const z3::expr& e) {
         std::string line;
         if (e.is_var()) {
             line = "V " + std::to_string(Z3_get_index_value(e.ctx(), e));
             put_sort(line, e.get_sort());
         } else if (e.is_quantifier()) {
-            if (Z3_is_lambda(e.ctx(), e)) throw CodecError("a lambda");
-            std::size_t body = node(e.body());
             unsigned n = Z3_get_quantifier_num_bound(e.ctx(), e);
             line = std::string("Q ") + (e.is_forall() ? "1 " : "0 ") + std::to_string(n);
             for (unsigned i = 0; i < n; ++i) {
                 put_name(line, z3::symbol(e.ctx(), Z3_get_quantifier_bound_name(e.ctx(), e, i)));
                 put_sort(line, z3::sort(e.ctx(), Z3_get_quantifier_bound_sort(e.ctx(), e, i)));
             }
-            line += ' ' + std::to_string(body);
+            line += ' ' + line_of(e.body());
         } else if (e.is_numeral()) {
             line = "N";
             put_sort(line, e.get_sort());
             line += ' ';
             line += Z3_get_numeral_string(e.ctx(), e);
-        } else if (e.is_app()) {
+        } else {
             z3::func_decl d = e.decl();
             Z3_decl_kind k = d.decl_kind();
-            if (k == Z3_OP_UNINTERPRETED && e.num_args() == 0) {
+            if (k == Z3_OP_UNINTERPRETED) {
                 line = "K";
                 put_sort(line, e.get_sort());
                 put_name(line, d.name());
             } else if (k == Z3_OP_CONST_ARRAY) {
-                std::size_t value = node(e.arg(0));
                 line = "C";
                 put_sort(line, e.get_sort());
-                line += ' ' + std::to_string(value);
-            } else if (writable_operator(k)) {
-                std::vector<std::size_t> args;
-                for (unsigned i = 0; i < e.num_args(); ++i) args.push_back(node(e.arg(i)));
-                line = "O " + std::to_string(static_cast<int>(k)) + ' ' + std::to_string(args.size());
-                for (std::size_t a : args) line += ' ' + std::to_string(a);
+                line += ' ' + line_of(e.arg(0));
             } else {
-                throw CodecError("an operator the codec does not write: " + d.name().str());
+                line = "O " + std::to_string(static_cast<int>(k)) + ' ' + std::to_string(e.num_args());
+                for (unsigned i = 0; i < e.num_args(); ++i) line += ' ' + line_of(e.arg(i));
             }
-        } else {
-            throw CodecError("a term the codec does not write");
         }
         text += line;
         text += '\n';
-        lines_.emplace(e.id(), count_);
-        return count_++;
+        lines_.emplace(e.id(), count_++);
     }
 
-private:
     std::unordered_map<unsigned, std::size_t> lines_;
     std::size_t count_ = 0;
 };
@@ -289,7 +321,7 @@ private:
 
 std::string encode_term(const z3::expr& e) {
     Writer w;
-    w.node(e);
+    w.write(e);
     return std::move(w.text);
 }
 

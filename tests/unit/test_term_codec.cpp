@@ -5,6 +5,10 @@
 
 #include "solver/term_codec.hpp"
 
+#include <pthread.h>
+
+#include <functional>
+
 using namespace clpi::solver;
 
 namespace {
@@ -60,4 +64,35 @@ TEST_CASE("term codec: what it cannot write or read is an error") {
     CHECK_THROWS_AS(decode_term(c, "O 258 2 0 1\n"), CodecError);  // children not yet read
     CHECK_THROWS_AS(decode_term(c, "K I s9:short\n"), CodecError);
     CHECK_THROWS_AS(decode_term(c, "X\n"), CodecError);
+}
+
+namespace {
+
+// Runs `work` on a thread with a stack of `bytes` (std::thread cannot set one).
+void on_small_stack(std::size_t bytes, const std::function<void()>& work) {
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, bytes);
+    pthread_t thread;
+    auto call = [](void* w) -> void* {
+        (*static_cast<const std::function<void()>*>(w))();
+        return nullptr;
+    };
+    REQUIRE(pthread_create(&thread, &attr, call, const_cast<std::function<void()>*>(&work)) == 0);
+    pthread_join(thread, nullptr);
+    pthread_attr_destroy(&attr);
+}
+
+}  // namespace
+
+TEST_CASE("term codec: a term nested deeper than a small stack allows a walk by recursion") {
+    z3::context c;
+    z3::expr x = c.int_const("x");
+    z3::expr t = x;
+    for (int i = 0; i < 3000; ++i) t = z3::expr(c, Z3_mk_unary_minus(c, t));
+    z3::expr f = t >= 0;
+    std::string text;
+    // 3000 levels on 64 KB: 22 bytes a level, less than any recursive call takes.
+    on_small_stack(64 * 1024, [&] { text = encode_term(f); });
+    CHECK(z3::eq(decode_term(c, text), f));
 }
