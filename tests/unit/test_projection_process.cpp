@@ -3,32 +3,17 @@
 // interrupted, or whose helper dies gives nothing, and the next one answers from a new helper.
 #include <doctest/doctest.h>
 
-#include <atomic>
 #include <csignal>
 #include <thread>
 
 #include "solver/projection_process.hpp"
 
+#include "elimination_chain.hpp"
+
 using namespace clpi::solver;
+using clpi::test::elimination_chain;
 
 namespace {
-
-// ∃ y_1 .. y_n. a chain of bounds and remainders from x: n = 1 takes Z3's qe tactic
-// milliseconds, n = 2 minutes.
-z3::expr chain(z3::context& c, int n) {
-    z3::expr_vector ys(c);
-    z3::expr x = c.int_const("x");
-    z3::expr body = c.bool_val(true);
-    z3::expr prev = x;
-    for (int i = 0; i < n; ++i) {
-        z3::expr y = c.int_const(("y" + std::to_string(i)).c_str());
-        ys.push_back(y);
-        body = body && (3 * y >= prev + i) && (5 * y <= 2 * prev + 7 * i + 11) &&
-               ((y % (i + 2)) == 1 || y > 2 * prev);
-        prev = y;
-    }
-    return z3::exists(ys, body && prev < x + 100);
-}
 
 // Whether `answer` is equivalent to `f` (checked in f's context).
 bool equivalent(const z3::expr& answer, const z3::expr& f) {
@@ -59,7 +44,7 @@ TEST_CASE("projection process: a helper answers with an equivalent formula of th
     CHECK(quantifier_free(*out));
     CHECK(equivalent(*out, f));
     // The same helper answers the next one.
-    z3::expr g = chain(c, 1);
+    z3::expr g = elimination_chain(c, 1);
     out = projection.eliminate(g);
     REQUIRE(out.has_value());
     CHECK(equivalent(*out, g));
@@ -71,12 +56,12 @@ TEST_CASE("projection process: a helper answers with an equivalent formula of th
 TEST_CASE("projection process: cut at the bound, then a new helper for the next") {
     z3::context c;
     ProjectionProcess projection(std::chrono::milliseconds(300));
-    CHECK_FALSE(projection.eliminate(chain(c, 2)).has_value());
+    CHECK_FALSE(projection.eliminate(elimination_chain(c, 2)).has_value());
     CHECK(projection.cut_short() == 1);
     CHECK(projection.helper() == -1);
-    std::optional<z3::expr> easy = projection.eliminate(chain(c, 1));
+    std::optional<z3::expr> easy = projection.eliminate(elimination_chain(c, 1));
     REQUIRE(easy.has_value());
-    CHECK(equivalent(*easy, chain(c, 1)));
+    CHECK(equivalent(*easy, elimination_chain(c, 1)));
     CHECK(projection.started() == 2);
     CHECK(projection.cut_short() == 1);
 }
@@ -84,25 +69,15 @@ TEST_CASE("projection process: cut at the bound, then a new helper for the next"
 TEST_CASE("projection process: an interrupt from another thread stops the elimination") {
     z3::context c;
     ProjectionProcess projection(std::chrono::minutes(10));
-    std::atomic<bool> returned{false};
-    // Again and again until it returns: an interrupt before the elimination starts is moot.
-    std::thread interrupter([&] {
-        while (!returned.load()) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(100));
-            projection.interrupt();
-        }
-    });
-    CHECK_FALSE(projection.eliminate(chain(c, 2)).has_value());
-    returned.store(true);
-    interrupter.join();
+    CHECK_FALSE(clpi::test::eliminate_interrupted(projection, c).has_value());
     CHECK(projection.cut_short() == 1);
-    CHECK(projection.eliminate(chain(c, 1)).has_value());
+    CHECK(projection.eliminate(elimination_chain(c, 1)).has_value());
 }
 
 TEST_CASE("projection process: a helper that crashes loses one elimination, not the process") {
     z3::context c;
     ProjectionProcess projection(std::chrono::minutes(10));
-    REQUIRE(projection.eliminate(chain(c, 1)).has_value());
+    REQUIRE(projection.eliminate(elimination_chain(c, 1)).has_value());
     const pid_t first = projection.helper();
     REQUIRE(first > 0);
     // The helper dies of a segmentation fault in the middle of a long elimination.
@@ -110,13 +85,13 @@ TEST_CASE("projection process: a helper that crashes loses one elimination, not 
         std::this_thread::sleep_for(std::chrono::milliseconds(300));
         ::kill(first, SIGSEGV);
     });
-    CHECK_FALSE(projection.eliminate(chain(c, 2)).has_value());
+    CHECK_FALSE(projection.eliminate(elimination_chain(c, 2)).has_value());
     crasher.join();
     CHECK(projection.lost() == 1);
     CHECK(projection.cut_short() == 0);
-    std::optional<z3::expr> again = projection.eliminate(chain(c, 1));
+    std::optional<z3::expr> again = projection.eliminate(elimination_chain(c, 1));
     REQUIRE(again.has_value());
-    CHECK(equivalent(*again, chain(c, 1)));
+    CHECK(equivalent(*again, elimination_chain(c, 1)));
     CHECK(projection.started() == 2);
     CHECK(projection.helper() != first);
 }
