@@ -3,7 +3,6 @@
 // still answers (in a new context).
 #include <doctest/doctest.h>
 
-
 #include "solver/bounded_projection.hpp"
 
 #include "elimination_chain.hpp"
