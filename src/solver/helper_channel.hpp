@@ -32,7 +32,6 @@ public:
     Read line(std::string& out, const Ready& ready);
     // Exactly n bytes.
     Read bytes(std::size_t n, std::string& out, const Ready& ready);
-    void clear() { buffer_.clear(); }
 
 private:
     Read fill(const Ready& ready);  // appends what one read() gives
