@@ -123,9 +123,10 @@ std::optional<Term> Solver::project(std::span<const CellId> cells, std::span<con
         account(true);
         return result;
     }
-    // Bounded (see BoundedProjection): over memory that pointers may alias, the case splits
-    // can make an elimination run for seconds; past the bound the projection fails (no memo
-    // entry for that goal, as for any failed projection) and the search goes on.
+    // In a helper process, bounded (see ProjectionProcess): over memory that pointers may
+    // alias, the case splits can make an elimination run for seconds, and Z3 may crash in it;
+    // past the bound, or after a crash, the projection fails (no memo entry for that goal, as
+    // for any failed projection) and the search goes on.
     std::optional<Term> result;
     if (impl_->interrupted) return result;  // the run is over
     const unsigned lost_before = impl_->projection->lost();
