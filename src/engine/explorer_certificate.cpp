@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/certificate_cases.hpp"
 #include "engine/explorer.hpp"
 #include "engine/point_names.hpp"
 
@@ -48,7 +49,7 @@ std::optional<Certificate> Explorer::certificate(std::string& why) {
     }
     Certificate c;
     for (PointId p = 0; p < program_.points.size(); ++p) {
-        std::vector<Term> cases;
+        std::vector<std::vector<Term>> cases;  // each a conjunction
         for (const MemoEntry& e : memo_.at(p)) {
             // Inside a loop: the plain interpolant and the contexts of the candidates their
             // header kept (a forced subsumption may have abstracted the others).
@@ -69,13 +70,14 @@ std::optional<Certificate> Explorer::certificate(std::string& why) {
                     if (std::none_of(flat.begin(), flat.end(), [&](Term u) { return solver_.same(t, u); })) flat.push_back(t);
                 }
             }
-            Term formula = solver_.conjunction(flat);
-            bool known = std::any_of(cases.begin(), cases.end(), [&](Term t) { return solver_.same(t, formula); });
-            if (!known) cases.push_back(formula);
+            cases.push_back(std::move(flat));
         }
+        cases = fewer_cases(solver_, std::move(cases), program_.domain == Domain::integer);
+        std::vector<Term> disjuncts;
+        for (const std::vector<Term>& flat : cases) disjuncts.push_back(solver_.conjunction(flat));
         // A point without rules ends every path normally: any state may be there. Otherwise
         // false when no goal reached p.
-        Term formula = program_.points[p].rules.empty() ? solver_.conjunction({}) : solver_.disjunction(cases);
+        Term formula = program_.points[p].rules.empty() ? solver_.conjunction({}) : solver_.disjunction(disjuncts);
         PointCertificate pc;
         pc.point = p;
         pc.label = program_.point_label(p);

@@ -243,6 +243,69 @@ std::optional<Term> Solver::complement(Term t) {
     }
 }
 
+std::optional<VariableBound> Solver::variable_bound(Term t) {
+    z3::expr e = impl_->at(t);
+    bool negated = false;
+    if (e.is_app() && e.decl().decl_kind() == Z3_OP_NOT) {
+        negated = true;
+        e = e.arg(0);
+    }
+    if (!e.is_app() || e.num_args() != 2) return std::nullopt;
+    Z3_decl_kind kind = e.decl().decl_kind();
+    if (kind != Z3_OP_EQ && kind != Z3_OP_LE && kind != Z3_OP_GE && kind != Z3_OP_LT && kind != Z3_OP_GT) {
+        return std::nullopt;
+    }
+    if (negated && kind == Z3_OP_EQ) return std::nullopt;  // a disequation bounds nothing
+    z3::expr a = e.arg(0), b = e.arg(1);
+    std::uint32_t position = 0;
+    z3::expr number = b;
+    if (is_point_var(a, position) && b.is_numeral()) {
+        number = b;
+    } else if (is_point_var(b, position) && a.is_numeral()) {
+        number = a;
+        // c op X is X op' c
+        if (kind == Z3_OP_LE) kind = Z3_OP_GE;
+        else if (kind == Z3_OP_GE) kind = Z3_OP_LE;
+        else if (kind == Z3_OP_LT) kind = Z3_OP_GT;
+        else if (kind == Z3_OP_GT) kind = Z3_OP_LT;
+    } else {
+        return std::nullopt;
+    }
+    if (!(a.is_int() || a.is_real())) return std::nullopt;
+    if (negated) {
+        if (kind == Z3_OP_LE) kind = Z3_OP_GT;
+        else if (kind == Z3_OP_GE) kind = Z3_OP_LT;
+        else if (kind == Z3_OP_LT) kind = Z3_OP_GE;
+        else if (kind == Z3_OP_GT) kind = Z3_OP_LE;
+    }
+    const bool integer = a.is_int();
+    Number c = numeral_number(number);
+    if (integer && denominator(c) != 1) return std::nullopt;
+    if (!integer && (kind == Z3_OP_LT || kind == Z3_OP_GT)) return std::nullopt;
+    VariableBound vb;
+    vb.position = position;
+    switch (kind) {
+    case Z3_OP_EQ: vb.bound.lower = c; vb.bound.upper = c; break;
+    case Z3_OP_LE: vb.bound.upper = c; break;
+    case Z3_OP_GE: vb.bound.lower = c; break;
+    case Z3_OP_LT: vb.bound.upper = c - 1; break;
+    case Z3_OP_GT: vb.bound.lower = c + 1; break;
+    default: return std::nullopt;
+    }
+    return vb;
+}
+
+std::vector<Term> Solver::bound_conjuncts(std::uint32_t position, const Interval& bound) {
+    Term x = point_var(position, Type::integer);
+    if (bound.lower && bound.upper && *bound.lower == *bound.upper) return {equal(x, numeral(*bound.lower))};
+    std::vector<Term> out;
+    if (bound.lower) out.push_back(at_least(x, numeral(*bound.lower)));
+    if (bound.upper) out.push_back(at_most(x, numeral(*bound.upper)));
+    return out;
+}
+
+unsigned Solver::identity(Term t) const { return impl_->at(t).id(); }
+
 std::vector<std::uint32_t> Solver::point_vars_in(Term t) {
     std::unordered_set<unsigned> seen;
     std::vector<std::uint32_t> out;

@@ -65,6 +65,18 @@ void end_thread();
 // for one check of one large formula without scopes.
 enum class Use { path, one_shot };
 
+// A closed interval of numbers, each end possibly absent (unbounded).
+struct Interval {
+    std::optional<Number> lower, upper;
+    friend bool operator==(const Interval&, const Interval&) = default;
+};
+
+// A conjunct read as a bound on one point variable (Solver::variable_bound).
+struct VariableBound {
+    std::uint32_t position = 0;
+    Interval bound;
+};
+
 class Solver {
 public:
     explicit Solver(Domain domain, Use use = Use::path);
@@ -121,6 +133,16 @@ public:
     Term difference_equation(std::uint32_t i, std::uint32_t j, Term ti, Term tj, int sign = -1);
     // x mod modulus = residue (integers; modulus > 0, 0 <= residue < modulus).
     Term congruence(Term x, const Integer& modulus, const Integer& residue);
+    // For a comparison of one point variable with a number (`X = 3`, `2 < X`, `not(X >= 5)`):
+    // the interval it confines that variable to. Over the integers a strict bound becomes
+    // the weak one next to it; over the reals a strict bound gives nothing, as does any
+    // other formula.
+    std::optional<VariableBound> variable_bound(Term t);
+    // The comparisons that say point variable `position` lies in `bound` (an equation when
+    // its ends meet; nothing for an interval without ends).
+    std::vector<Term> bound_conjuncts(std::uint32_t position, const Interval& bound);
+    // A number that names the formula: the same for the same formula, whatever its handle.
+    [[nodiscard]] unsigned identity(Term t) const;
     // The positions i of the point variables that occur in `t`, sorted.
     std::vector<std::uint32_t> point_vars_in(Term t);
     // The integer point variables that address an array's cells in `t`: in an index of a
