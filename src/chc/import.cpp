@@ -18,6 +18,7 @@
 #include "chc/simplify.hpp"
 #include "clpi/chc.hpp"
 #include "clpi/parse.hpp"
+#include "solver/solver.hpp"
 
 namespace clpi {
 
@@ -646,7 +647,9 @@ std::string line_of(const std::string& text, std::uint32_t n) {
 std::optional<std::string> chc_to_clp(std::string_view text, const std::string& file,
                                       Diagnostics& diags, const ChcImportOptions& options,
                                       ChcOrigin* origin) {
-    z3::context ctx;
+    // The context the search will use: parsing into it spares making (and freeing) one.
+    std::shared_ptr<z3::context> shared = solver::shared_context();
+    z3::context& ctx = *shared;
     try {
         z3::expr_vector assertions = ctx.parse_string(std::string(text).c_str());
         Importer importer(ctx, options);

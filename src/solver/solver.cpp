@@ -82,6 +82,12 @@ void prepare_context() {
     prepared = std::async(std::launch::async, [] { return std::make_shared<z3::context>(); });
 }
 
+std::shared_ptr<z3::context> shared_context() {
+    std::shared_ptr<z3::context>& context = thread_context();
+    if (!context) context = new_context();
+    return context;
+}
+
 void end_thread() {
     delete thread_state;
     thread_state = nullptr;

@@ -13,6 +13,10 @@
 
 #include "clpi/program.hpp"
 
+namespace z3 {
+class context;
+}
+
 namespace clpi::solver {
 
 using Term = std::uint32_t;    // handle of a Z3 expression owned by the Solver
@@ -54,6 +58,10 @@ void begin_run();
 // milliseconds (it fills tens of megabytes), which can overlap reading the input (a C
 // program's conversion takes longer). The first Solver made afterwards waits for it.
 void prepare_context();
+// This thread's context, as the next Solver would get it (the one prepare_context() is
+// making, or a new one): for a part that reads Z3 terms before the search, such as the CHC
+// import, which then pays for no context of its own (making one takes 6 to 20 ms).
+std::shared_ptr<z3::context> shared_context();
 // Z3's global parameters, set once per process before its first context is made (the
 // projection helper sets the same, so that Z3 behaves there as here).
 void configure_z3();
