@@ -96,3 +96,14 @@ TEST_CASE("certificate cases: over the reals only intervals that meet join") {
     REQUIRE(out.size() == 1);
     CHECK(out[0].size() == 2);
 }
+
+TEST_CASE("certificate cases: past the pairwise tests, intervals still join") {
+    // 300 cases, more than are tested pair by pair for implication: joined all the same.
+    Solver s(Domain::integer);
+    Vars v{s};
+    Cases cases;
+    for (int k = 0; k < 300; ++k) cases.push_back({v.eq(0, 0), v.eq(2, k)});
+    Cases out = fewer(s, cases, true);
+    REQUIRE(out.size() == 1);
+    CHECK(out[0].size() == 3);
+}
