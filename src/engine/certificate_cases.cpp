@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <string>
 #include <unordered_map>
 
@@ -171,7 +172,13 @@ std::vector<std::vector<Term>> fewer_cases(solver::Solver& solver, std::vector<s
                                            bool integers) {
     if (given.size() < 2) return given;
     std::vector<Case> cases;
+    std::set<std::vector<unsigned>> seen;  // each case's conjuncts: repeats go, however many cases
     for (std::vector<Term>& conjuncts : given) {
+        std::vector<unsigned> ids;
+        for (Term t : conjuncts) ids.push_back(solver.identity(t));
+        std::sort(ids.begin(), ids.end());
+        ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+        if (!seen.insert(std::move(ids)).second) continue;
         Case c = read_case(solver, std::move(conjuncts));
         if (!c.empty) cases.push_back(std::move(c));
     }
