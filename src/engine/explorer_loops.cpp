@@ -1207,8 +1207,19 @@ void Explorer::require_candidates_above(Frame& f) {
         if (c.max && !c.min) used.push_back(solver_.instantiate(c.formula, h.entry_state, types));
     }
     if (used.empty()) return;
+    // Asked of the path alone: the header's own candidates are on, and they speak of the
+    // positions the loop keeps too (Cols at the entry and in Cols + I - Cells =< 1000 over the
+    // renamed I and Cells), so a core could name them as their own reason, and the goals
+    // above, which keep only their cells, would forget it (Cols =< 1000).
+    std::vector<CellId> own;
+    for (const Candidate& c : h.candidates) {
+        if (solver_.is_active(c.cell)) own.push_back(c.cell);
+    }
+    for (CellId c : own) solver_.set_active(c, false);
     std::vector<CellId> core;
-    if (solver_.entails(solver_.conjunction(used), &core) != Answer::unsat) {
+    const Answer entailed = solver_.entails(solver_.conjunction(used), &core);
+    for (CellId c : own) solver_.set_active(c, true);
+    if (entailed != Answer::unsat) {
         // Cannot happen for candidates projected from the path; if the solver cannot tell,
         // the whole prefix is kept: weaker interpolants, never unsound ones.
         core.clear();

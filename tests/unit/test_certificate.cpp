@@ -197,3 +197,40 @@ TEST_CASE("certificate: cvc5 in the process agrees with cvc5's executable") {
     CHECK(inside.clause == outside.clause);
     CHECK(inside.clauses == outside.clauses);
 }
+
+TEST_CASE("certificate: what a loop header's candidates need on entry is asked of the path, not of them") {
+    // A rectangle of cells counted by nested loops. The polyhedral analysis offers the outer
+    // header Cols + I - Cells =< 1000, which needs Cols =< 1000 on entry. The header's other
+    // candidates (I >= 0, I + Cells =< 0 over the loop's renamed I and Cells) imply Cols =< 1000
+    // with it: a core that named them would leave Cols =< 1000 out of the interpolant before
+    // the header, and that memo entry could cover a state with Cols > 1000. The certificate,
+    // made of those interpolants, fails at the loop's entry then.
+    Program p = test::must_parse(R"(?- p(0, Rows, Cols, I, J, Cells).
+p(0, Rows, Cols, I, J, Cells) :- p(4, Rows, Cols, I, J, Cells1), Cells1 = 0, Rows =< 1000, Cols =< 1000.
+p(4, Rows, Cols, I, J, Cells) :- p(5, Rows, Cols, I1, J, Cells), I1 = 0.
+p(5, Rows, Cols, I, J, Cells) :- p(6, Rows, Cols, I, J, Cells), I < Rows.
+p(5, Rows, Cols, I, J, Cells) :- p(12, Rows, Cols, I, J, Cells), I >= Rows.
+p(6, Rows, Cols, I, J, Cells) :- p(7, Rows, Cols, I, J1, Cells), J1 = 0.
+p(7, Rows, Cols, I, J, Cells) :- p(8, Rows, Cols, I, J, Cells), J < Cols.
+p(7, Rows, Cols, I, J, Cells) :- p(11, Rows, Cols, I, J, Cells), J >= Cols.
+p(8, Rows, Cols, I, J, Cells) :- p(9, Rows, Cols, I, J, Cells1), Cells1 = Cells + 1.
+p(9, Rows, Cols, I, J, Cells) :- error, I < 0.
+p(9, Rows, Cols, I, J, Cells) :- error, I >= 0, J < 0.
+p(9, Rows, Cols, I, J, Cells) :- p(10, Rows, Cols, I, J, Cells), I >= 0, J >= 0.
+p(10, Rows, Cols, I, J, Cells) :- p(7, Rows, Cols, I, J1, Cells), J1 = J + 1.
+p(11, Rows, Cols, I, J, Cells) :- p(5, Rows, Cols, I1, J, Cells), I1 = I + 1.
+p(12, Rows, Cols, I, J, Cells) :- error, Cells < 0.
+)", "rectangle.clp");
+    for (std::uint32_t branches : {0U, 6U}) {
+        INFO("polyhedra parts by branch: " << branches);
+        Options o;
+        o.polyhedra_branches = branches;  // 0: the analysis a short time limit leaves
+        o.bmc = o.pdr = false;
+        Result r = verify(p, o);
+        REQUIRE(r.verdict == Verdict::safe);
+        REQUIRE(r.certificate.has_value());
+        CertificateCheck c = check_certificate(p, *r.certificate);
+        INFO(c.clause << ": " << c.detail << "\n" << certificate_clp(p, *r.certificate));
+        CHECK(c.outcome == CertificateCheck::Outcome::valid);
+    }
+}
