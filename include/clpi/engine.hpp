@@ -96,6 +96,9 @@ struct Options {
 // Optional: starts the solver's set-up (milliseconds) on another thread, so that it overlaps
 // reading the input. Call it before loading the program that verify() will be given.
 void prepare_verify();
+// The seconds this thread has waited, in all, for the solver set-up prepare_verify() started
+// (a part that reads the input into the solver's terms, the CHC import, waits for it first).
+[[nodiscard]] double solver_setup_wait_s();
 
 struct InternalError : std::runtime_error {
     using std::runtime_error::runtime_error;

@@ -91,7 +91,8 @@ struct Stats {
     double time_s = 0;
     double peak_memory_mb = 0;
     // Filled by the command line: reading the input before the search (a CHC problem's
-    // import, a C program's conversion, parsing and checking); not part of time_s.
+    // import, a C program's conversion, parsing and checking); not part of time_s. The
+    // import's wait for the search's Z3 context (solver_setup_wait_s) is in time_s instead.
     double input_time_s = 0;
     // For SAFE: the time to build the certificate from the memo tables (part of time_s).
     double certificate_build_time_s = 0;

@@ -281,6 +281,8 @@ Result verify_deepening(const Program& program, const Options& options,
 
 void prepare_verify() { solver::prepare_context(); }
 
+double solver_setup_wait_s() { return solver::context_wait_s(); }
+
 namespace {
 // The polyhedral analysis gets a tenth of the time limit, and at most a second: its facts
 // save unrollings, but a loop the path's own candidates close does not need them.

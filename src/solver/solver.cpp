@@ -3,6 +3,7 @@
 #include "solver/context_memory.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <future>
 #include <mutex>
 #include <stdexcept>
@@ -58,9 +59,15 @@ std::shared_ptr<ProjectionProcess> thread_projection() {
 // A context being made on another thread (prepare_context). A thread_local, not a leaked
 // pointer: at exit its destructor waits for the maker, which must not outlive Z3's globals.
 thread_local std::future<std::shared_ptr<z3::context>> prepared;
+thread_local double prepared_wait_s = 0;
 
 std::shared_ptr<z3::context> new_context() {
-    if (prepared.valid()) return prepared.get();
+    if (prepared.valid()) {
+        const auto start = std::chrono::steady_clock::now();
+        std::shared_ptr<z3::context> c = prepared.get();
+        prepared_wait_s += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        return c;
+    }
     configure_z3();
     return std::make_shared<z3::context>();
 }
@@ -87,6 +94,8 @@ std::shared_ptr<z3::context> shared_context() {
     if (!context) context = new_context();
     return context;
 }
+
+double context_wait_s() { return prepared_wait_s; }
 
 void end_thread() {
     delete thread_state;

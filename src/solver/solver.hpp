@@ -62,6 +62,8 @@ void prepare_context();
 // making, or a new one): for a part that reads Z3 terms before the search, such as the CHC
 // import, which then pays for no context of its own (making one takes 6 to 20 ms).
 std::shared_ptr<z3::context> shared_context();
+// The seconds this thread has waited, in all, for a context prepare_context() was making.
+double context_wait_s();
 // Z3's global parameters, set once per process before its first context is made (the
 // projection helper sets the same, so that Z3 behaves there as here).
 void configure_z3();
