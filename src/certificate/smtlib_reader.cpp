@@ -5,6 +5,8 @@
 #include <cvc5/cvc5.h>
 
 #include <cctype>
+#include <condition_variable>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <optional>
@@ -155,7 +157,9 @@ const std::unordered_map<std::string, Op>& operators() {
 
 class Runner {
 public:
-    explicit Runner(cvc5::Solver& solver) : s_(solver) {}
+    // `logic`: the logic the solver was set up with already (a script's set-logic of it is
+    // then nothing to do), or empty.
+    Runner(cvc5::Solver& solver, std::string logic) : s_(solver), logic_(std::move(logic)) {}
 
     // Runs one command; false when the run stops here (exit, or on_answer said so).
     bool command(const SExpr& c, const std::function<bool(const std::string&)>& on_answer);
@@ -184,6 +188,7 @@ private:
     void unify(std::vector<cvc5::Term>& ts, std::size_t from = 0) const;
 
     cvc5::Solver& s_;
+    std::string logic_;
     std::unordered_map<std::string, Global> globals_;
     // Per push level, the globals declared there (and what they hid, if anything).
     std::vector<std::vector<std::pair<std::string, std::optional<Global>>>> undo_;
@@ -398,7 +403,11 @@ bool Runner::command(const SExpr& c, const std::function<bool(const std::string&
     };
     if (what == "set-logic") {
         shape(c.list.size() == 2 && is_symbol(c.list[1]));
-        s_.setLogic(c.list[1].atom.text);
+        if (!logic_.empty() && c.list[1].atom.text == logic_) {
+            logic_.clear();  // set already; a second set-logic is cvc5's error, as it would be
+        } else {
+            s_.setLogic(c.list[1].atom.text);
+        }
     } else if (what == "set-option" || what == "set-info") {
         // The checker sets the options that matter (incremental, the time limit) itself;
         // the scripts' own would only change how cvc5 answers, not what is asked.
@@ -464,52 +473,33 @@ bool Runner::command(const SExpr& c, const std::function<bool(const std::string&
 
 namespace {
 
-// Joined before a check, or at exit when none came.
-struct WarmUp {
-    std::mutex lock;
-    std::thread thread;
-    bool started = false;
-    ~WarmUp() {
-        if (thread.joinable()) thread.join();
+// The logic of the checks' scripts: a solver made beforehand is set up with it.
+constexpr const char* scripts_logic = "ALL";
+
+std::unique_ptr<cvc5::Solver> new_solver(bool set_up) {
+    auto solver = std::make_unique<cvc5::Solver>();
+    solver->setOption("incremental", "true");
+    if (set_up) {
+        // cvc5 finishes its set-up at the first check: a trivial one, in its own scope.
+        solver->setLogic(scripts_logic);
+        cvc5::Term x = solver->mkConst(solver->getIntegerSort(), "x");
+        solver->push();
+        solver->assertFormula(solver->mkTerm(cvc5::Kind::GT, {x, solver->mkInteger(0)}));
+        (void)solver->checkSat();
+        solver->pop();
     }
-};
-WarmUp warm_up;
-
-void wait_for_warm_up() {
-    std::lock_guard<std::mutex> hold(warm_up.lock);
-    if (warm_up.thread.joinable()) warm_up.thread.join();
+    return solver;
 }
 
-}  // namespace
-
-void warm_up_cvc5() {
-    std::lock_guard<std::mutex> hold(warm_up.lock);
-    if (warm_up.started) return;
-    warm_up.started = true;
-    warm_up.thread = std::thread([] {
-        try {
-            cvc5::Solver solver;
-            solver.setOption("incremental", "true");
-            cvc5::Term x = solver.mkConst(solver.getIntegerSort(), "x");
-            solver.assertFormula(solver.mkTerm(cvc5::Kind::GT, {x, solver.mkInteger(0)}));
-            (void)solver.checkSat();
-        } catch (const std::exception&) {
-            // the real check reports cvc5's errors
-        }
-    });
-}
-
-std::string run_smtlib_in_cvc5(std::string_view script, double timeout_s,
-                               const std::function<bool(const std::string&)>& on_answer) {
-    wait_for_warm_up();
+// Runs `script` on `solver` (set up with scripts_logic when `set_up`).
+std::string run_on(cvc5::Solver& solver, bool set_up, std::string_view script, double timeout_s,
+                   const std::function<bool(const std::string&)>& on_answer) {
     try {
-        cvc5::Solver solver;
-        solver.setOption("incremental", "true");
         // cvc5's simplification stays on: without it a check-sat on a toy formula is faster,
         // but these scripts were slower, 2.5 times on a certificate of 46 clauses and 8
         // times on a counterexample's path, whose equalities it solves before the search.
         solver.setOption("tlimit-per", std::to_string(static_cast<long>(timeout_s * 1000)));
-        Runner runner(solver);
+        Runner runner(solver, set_up ? scripts_logic : "");
         Lexer lex(script);
         while (std::optional<SExpr> c = read(lex)) {
             if (!runner.command(*c, on_answer)) break;
@@ -520,6 +510,107 @@ std::string run_smtlib_in_cvc5(std::string_view script, double timeout_s,
     } catch (const std::exception& e) {  // cvc5's errors: a sort mismatch, an unknown logic
         return std::string("cvc5: ") + e.what();
     }
+}
+
+std::string run_on_new_solver(std::string_view script, double timeout_s,
+                              const std::function<bool(const std::string&)>& on_answer) {
+    std::unique_ptr<cvc5::Solver> solver;
+    try {
+        solver = new_solver(false);
+    } catch (const std::exception& e) {
+        return std::string("cvc5: ") + e.what();
+    }
+    return run_on(*solver, false, script, timeout_s, on_answer);
+}
+
+// A thread of its own for cvc5. Its first solver in a thread costs cvc5 about 3 ms (its
+// per-thread state, then the solver's set-up at the first check), more than the checks of
+// a small certificate: the thread pays it while the search runs, with a solver set up and
+// waiting, and the checks run there, the caller waiting for their end.
+class Validator {
+public:
+    void start() {
+        std::lock_guard<std::mutex> hold(lock_);
+        if (thread_.joinable()) return;
+        thread_ = std::thread([this] { serve(); });
+    }
+
+    // The script's answers, from the thread; nothing when it is not started or is busy
+    // with another caller's script.
+    std::optional<std::string> run(std::string_view script, double timeout_s,
+                                   const std::function<bool(const std::string&)>& on_answer) {
+        std::unique_lock<std::mutex> hold(lock_);
+        if (!thread_.joinable() || stop_ || job_ != nullptr) return std::nullopt;
+        Job job{script, timeout_s, &on_answer, "", false};
+        job_ = &job;
+        changed_.notify_all();
+        changed_.wait(hold, [&] { return job.done; });
+        return job.result;
+    }
+
+    ~Validator() {
+        {
+            std::lock_guard<std::mutex> hold(lock_);
+            stop_ = true;
+        }
+        changed_.notify_all();
+        if (thread_.joinable()) thread_.join();
+    }
+
+private:
+    struct Job {
+        std::string_view script;
+        double timeout_s;
+        const std::function<bool(const std::string&)>* on_answer;
+        std::string result;
+        bool done;
+    };
+
+    void serve() {
+        std::unique_ptr<cvc5::Solver> ready;  // set up, for the next script in its logic
+        try {
+            ready = new_solver(true);
+        } catch (const std::exception&) {
+            // the script's own run reports cvc5's errors
+        }
+        for (;;) {
+            Job* job = nullptr;
+            {
+                std::unique_lock<std::mutex> hold(lock_);
+                changed_.wait(hold, [&] { return stop_ || job_ != nullptr; });
+                if (stop_) return;
+                job = job_;
+            }
+            std::string logic_line = std::string("(set-logic ") + scripts_logic + ")";
+            if (ready && job->script.substr(0, logic_line.size()) == logic_line) {
+                job->result = run_on(*ready, true, job->script, job->timeout_s, *job->on_answer);
+                ready.reset();  // its assertions and declarations are the script's now
+            } else {
+                job->result = run_on_new_solver(job->script, job->timeout_s, *job->on_answer);
+            }
+            std::lock_guard<std::mutex> hold(lock_);
+            job->done = true;
+            job_ = nullptr;
+            changed_.notify_all();
+        }
+    }
+
+    std::mutex lock_;
+    std::condition_variable changed_;
+    std::thread thread_;
+    bool stop_ = false;
+    Job* job_ = nullptr;
+};
+Validator validator;
+
+}  // namespace
+
+void warm_up_cvc5() { validator.start(); }
+
+std::string run_smtlib_in_cvc5(std::string_view script, double timeout_s,
+                               const std::function<bool(const std::string&)>& on_answer) {
+    if (std::optional<std::string> error = validator.run(script, timeout_s, on_answer)) return *error;
+    return run_on_new_solver(script, timeout_s, on_answer);
 }
 
 }  // namespace clpi

@@ -26,9 +26,11 @@ namespace clpi {
 [[nodiscard]] std::string run_smtlib_in_cvc5(std::string_view script, double timeout_s,
                                              const std::function<bool(const std::string&)>& on_answer);
 
-// Starts cvc5 on a trivial check in a thread of its own, so that the first touch of its
-// library and the first solver's setup (about 7 ms, more than checking a small certificate)
-// happen while the search runs. run_smtlib_in_cvc5 waits for it to end first.
+// Starts a thread of its own for cvc5, which sets a solver up while the search runs: the
+// first touch of cvc5's library, its per-thread state and the solver's set-up (several
+// milliseconds, more than checking a small certificate). run_smtlib_in_cvc5 then runs its
+// script there, on that solver (the caller waits); without this, or while the thread is
+// busy with another caller's script, on a new solver in the caller's thread.
 void warm_up_cvc5();
 
 }  // namespace clpi

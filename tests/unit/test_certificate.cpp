@@ -234,3 +234,31 @@ p(12, Rows, Cols, I, J, Cells) :- error, Cells < 0.
         CHECK(c.outcome == CertificateCheck::Outcome::valid);
     }
 }
+
+TEST_CASE("certificate: checked in cvc5's own thread, set up beforehand, the answers are the same") {
+    Program p = test::must_parse(counter, "counter.clp");
+    Result r = verify(p, Options{});
+    REQUIRE(r.certificate.has_value());
+    Certificate weak = *r.certificate;
+    weak.points[0].smtlib = "(>= $0 0)";
+    weak.points[1].smtlib = "(>= $0 0)";
+    const CertificateCheck good_here = check_certificate(p, *r.certificate);
+    const CertificateCheck weak_here = check_certificate(p, weak);
+    // From here on every check of this process runs on the validator's thread: the first on
+    // the solver it set up, the later ones on new solvers there.
+    start_validator("cvc5");
+    for (int round = 0; round < 2; ++round) {
+        INFO("round " << round);
+        CertificateCheck good = check_certificate(p, *r.certificate);
+        CHECK(good.outcome == CertificateCheck::Outcome::valid);
+        CHECK(good.clauses == good_here.clauses);
+        CertificateCheck bad = check_certificate(p, weak);
+        CHECK(bad.outcome == CertificateCheck::Outcome::invalid);
+        CHECK(bad.clause == weak_here.clause);
+        CHECK(bad.clauses == weak_here.clauses);
+        CHECK(bad.detail == weak_here.detail);
+    }
+    // A CHC problem's model checks there too.
+    const std::string weak_model = "(define-fun |p| ((x!0 Int) (x!1 Bool)) Bool true)\n";
+    CHECK(check_chc_model(flipping_flag, weak_model).clause == "clause 3 of the problem");
+}
