@@ -142,14 +142,15 @@ struct Probe {
     static constexpr std::uint32_t bounds[] = {4, Options::max_deepening};
 
     // Nothing when no probe was run or none answered; `spent` gets the probes' statistics.
+    // `time_left` is asked before each probe: a probe's time is taken from the next one's.
     std::optional<Result> run(const Program& program, const Options& options,
-                              std::uint64_t minimax_nodes, double time_left, Stats& spent,
-                              ProbeLog& log) {
+                              std::uint64_t minimax_nodes, const std::function<double()>& time_left,
+                              Stats& spent, ProbeLog& log) {
         std::uint64_t budget = std::max(min_budget, nodes_per_minimax_node * minimax_nodes);
         if (budget < 2 * last_budget) return std::nullopt;  // not worth probing again yet
         last_budget = budget;
         for (std::uint32_t bound : bounds) {
-            Result r = bounded_probe(program, options, bound, budget, time_left, spent, log,
+            Result r = bounded_probe(program, options, bound, budget, time_left(), spent, log,
                                      "minimax met an error that its loop abstraction made spurious");
             if (r.verdict != Verdict::unknown) return r;
             if (r.reason != UnknownReason::bound || r.stats.nodes >= budget) return std::nullopt;
@@ -168,7 +169,7 @@ std::optional<Result> unroll_instead(const Program& program, const Options& opti
                                      ProbeLog& log) {
     const bool to_the_limit = options.timeout_s > 0;
     Probe probe;
-    if (auto found = probe.run(program, options, minimax_nodes, time_left(), spent, log)) return found;
+    if (auto found = probe.run(program, options, minimax_nodes, time_left, spent, log)) return found;
     if (!to_the_limit) return std::nullopt;
     for (std::uint32_t bound = 2 * Options::max_deepening;
          bound < std::numeric_limits<std::uint32_t>::max() / 2; bound *= 2) {
@@ -270,7 +271,7 @@ Result verify_deepening(const Program& program, const Options& options,
             return finish(r, bound);
         }
         if (r.stats.spurious_errors > 0 && bound <= Options::max_deepening) {
-            if (auto found = probe.run(program, options, minimax_nodes, time_left(), total, probes)) {
+            if (auto found = probe.run(program, options, minimax_nodes, time_left, total, probes)) {
                 return finish(*found, bound);
             }
         }
