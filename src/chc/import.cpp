@@ -659,6 +659,7 @@ std::optional<std::string> chc_to_clp(std::string_view text, const std::string& 
     } catch (const ClauseError& e) {
         diags.error(file, {}, fmt::format("clause {}: {}\n  {}", e.index, e.message, e.clause));
     } catch (const z3::exception& e) {
+        solver::discard_context();  // the next parse in it would fail with this error again
         std::string msg = e.msg();
         while (!msg.empty() && (msg.back() == '\n' || msg.back() == ' ')) msg.pop_back();
         diags.error(file, {}, "the SMT-LIB parser rejected the file: " + msg);

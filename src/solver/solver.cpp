@@ -97,6 +97,11 @@ std::shared_ptr<z3::context> shared_context() {
 
 double context_wait_s() { return prepared_wait_s; }
 
+void discard_context() {
+    idle_impls().clear();
+    thread_context().reset();  // freed with the last Solver still on it
+}
+
 void end_thread() {
     delete thread_state;
     thread_state = nullptr;

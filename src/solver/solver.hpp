@@ -62,6 +62,10 @@ void prepare_context();
 // making, or a new one): for a part that reads Z3 terms before the search, such as the CHC
 // import, which then pays for no context of its own (making one takes 6 to 20 ms).
 std::shared_ptr<z3::context> shared_context();
+// Drops this thread's context (and the idle solvers on it): the next Solver, or
+// shared_context(), makes a new one. For a context that a failed parse has spoilt: Z3 4.8
+// keeps the parser's error there and reports it again at every later parse.
+void discard_context();
 // The seconds this thread has waited, in all, for a context prepare_context() was making.
 double context_wait_s();
 // Z3's global parameters, set once per process before its first context is made (the
