@@ -1,6 +1,7 @@
 #include "solver/solver_impl.hpp"
 
 #include "solver/context_memory.hpp"
+#include "solver/smtlib_text.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -661,7 +662,7 @@ Answer Solver::entails(Term f, std::vector<CellId>* core) {
     return a;
 }
 
-std::string Solver::to_smtlib(Term t) const { return impl_->at(t).to_string(); }
+std::string Solver::to_smtlib(Term t) const { return smtlib_text(impl_->at(t)); }
 
 void Solver::interrupt() {
     impl_->interrupted = true;
