@@ -146,6 +146,8 @@ std::optional<Term> AssumingSolver::project_by_model(Term formula) {
         Z3_ast projected = Z3_qe_model_project(ctx, *m.model, static_cast<unsigned>(apps.size()),
                                                apps.data(), z3::mk_and(lits));
         ctx.check_error();
+        // Interrupted (the run is over), Z3 4.8 may return no term without setting an error.
+        if (projected == nullptr) throw z3::exception("model projection interrupted");
         z3::expr out(ctx, projected);
         // The projection may leave a constant it could not eliminate (an array, a
         // non-linear term): then it is no cube over the point variables.

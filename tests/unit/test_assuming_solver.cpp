@@ -35,3 +35,18 @@ TEST_CASE("assuming solver: one proxy per formula, and a renewal keeps the facts
     CHECK(a.check(std::vector<Term>{p, again}) == Answer::unsat);  // the fact p -> x >= 5 stayed
     CHECK(a.check(std::vector<Term>{p}) == Answer::sat);
 }
+
+// Property-directed reachability is stopped by interrupting the context, from the search's
+// thread, at any moment: a projection under way then gives nothing (Z3 may return no term at
+// all), and nothing is read from a term that is not there.
+TEST_CASE("assuming solver: a projection after an interrupt gives nothing, without a crash") {
+    Solver s(Domain::integer);
+    AssumingSolver a(s);
+    Term x = s.point_var(0, Type::integer);
+    Term y = s.fresh("y", Type::integer);
+    Term step = s.conjunction(std::vector<Term>{s.at_least(y, s.numeral(0)), s.at_least(x, y)});
+    a.add(step);
+    REQUIRE(a.check(std::vector<Term>{}) == Answer::sat);
+    s.interrupt();
+    CHECK_FALSE(a.project_by_model(step).has_value());
+}
