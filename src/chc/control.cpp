@@ -5,6 +5,8 @@
 #include <set>
 #include <tuple>
 
+#include "chc/formula.hpp"
+
 namespace clpi::chc {
 
 namespace {
@@ -16,12 +18,8 @@ constexpr double time_budget_s = 2.0;
 class Analysis {
 public:
     Analysis(const std::vector<ClauseShape>& clauses, z3::context& ctx, const ControlLimits& limits)
-        // Z3's plain SMT solver: the default one sets up every theory at the first push
-        // (6 ms, half the analysis of a small problem).
-        : clauses_(clauses), ctx_(ctx), limits_(limits), solver_(ctx, z3::solver::simple()) {
-        z3::params timeout(ctx);
-        timeout.set("timeout", 1000u);  // ms; a check Z3 cannot decide in time gives up flags
-        solver_.set(timeout);
+        // A check Z3 does not decide (import_solver's bound) gives up flags.
+        : clauses_(clauses), ctx_(ctx), limits_(limits), solver_(import_solver(ctx)) {
         for (std::size_t k = 0; k < clauses.size(); ++k) {
             for (const auto* app : {&clauses[k].from, &clauses[k].to}) {
                 if (!*app) continue;

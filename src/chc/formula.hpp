@@ -125,6 +125,17 @@ void nested_and(Nested& into, const Nested& part);
 // brought, within each rule's share; the others stay disjunctions.
 [[nodiscard]] std::vector<Nested> split(const Nested& n, std::size_t max_rules);
 
+// The import's checks: Z3's plain SMT solver (no pre-processing is needed, and its set-up
+// is the cheapest: a solver for a logic, QF_LIA, took 1.4 ms at its first push; the default
+// one 6 ms), each check bounded by Z3's resource count rather than by time. A time limit
+// arms Z3's timer thread at every check, and its end waits for that thread to run: on a
+// loaded machine each check then waited several milliseconds for it (an import of 3 ms
+// took 90 ms beside two busy processes). The count is also the same on every machine and
+// under any load, so what a check gives up on depends on the problem alone.
+[[nodiscard]] z3::solver import_solver(z3::context& ctx);
+// About a second of Z3's work on one check: a check that needs more is not decided.
+constexpr unsigned import_check_rlimit = 3'000'000;
+
 // A solver for satisfiable_cases, made once per problem (making one costs more than the
 // checks of a clause).
 [[nodiscard]] z3::solver case_solver(z3::context& ctx);
