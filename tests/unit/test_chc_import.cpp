@@ -1,10 +1,12 @@
 // CHC-COMP import: clauses to CLP rules, disjunctions split or kept, Bool encoding, control
 // flags as program points, refusals.
 #include <string>
+#include <vector>
 
 #include <doctest/doctest.h>
 
 #include "chc/control.hpp"
+#include "chc/formula.hpp"
 #include "clpi/chc.hpp"
 #include "engine_support.hpp"
 
@@ -510,4 +512,26 @@ TEST_CASE("chc import: arrays from Int to Int are CLP arrays (select, store, equ
                            "(assert (forall ((a (Array Int Int)) (b (Array Int Int)))\n"
                            "  (=> (and (p a) (not (= a b))) (p b))))\n"),
                    "Array"));
+}
+
+TEST_CASE("chc import: a check Z3 cannot decide soon ends undecided, bounded by its resource count") {
+    // Twelve pigeons in eleven holes, as integers: Z3's SMT core takes far longer than the
+    // import's bound to refute it. The bound is Z3's resource count (no timer), the same on
+    // every machine; the check ends as unknown and the solver stays usable.
+    z3::context ctx;
+    z3::solver s = chc::import_solver(ctx);
+    const int holes = 11;
+    std::vector<z3::expr> hole;
+    for (int i = 0; i <= holes; ++i) {
+        hole.push_back(ctx.int_const(("h" + std::to_string(i)).c_str()));
+        s.add(hole.back() >= 0 && hole.back() < holes);
+    }
+    for (int i = 0; i <= holes; ++i) {
+        for (int j = i + 1; j <= holes; ++j) s.add(hole[i] != hole[j]);
+    }
+    CHECK(s.check() == z3::unknown);
+    s.push();
+    s.add(hole[0] == holes);
+    CHECK(s.check() == z3::unsat);
+    s.pop();
 }
