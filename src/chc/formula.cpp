@@ -53,8 +53,6 @@ z3::solver import_solver(z3::context& ctx) {
     return solver;
 }
 
-z3::solver case_solver(z3::context& ctx) { return import_solver(ctx); }  // an undecided case is kept
-
 Dnf satisfiable_cases(const Dnf& dnf, z3::solver& solver) {
     Dnf out;
     for (const Conj& c : dnf) {

@@ -136,11 +136,9 @@ void nested_and(Nested& into, const Nested& part);
 // About a second of Z3's work on one check: a check that needs more is not decided.
 constexpr unsigned import_check_rlimit = 3'000'000;
 
-// A solver for satisfiable_cases, made once per problem (making one costs more than the
-// checks of a clause).
-[[nodiscard]] z3::solver case_solver(z3::context& ctx);
-// The disjuncts that can hold (checked by Z3; kept when Z3 cannot tell), each without
-// repeated constraints.
+// The disjuncts that can hold (checked by Z3 on an import_solver, made once per problem:
+// making one costs more than the checks of a clause; kept when Z3 cannot tell), each
+// without repeated constraints.
 [[nodiscard]] Dnf satisfiable_cases(const Dnf& dnf, z3::solver& solver);
 // The constraint without repeated top-level constraints.
 [[nodiscard]] Nested without_repeats(const Nested& n);

@@ -73,7 +73,7 @@ constexpr std::size_t max_rules_per_step = 8;
 class Importer {
 public:
     Importer(z3::context& ctx, const ChcImportOptions& options)
-        : ctx_(ctx), options_(options), cases_(chc::case_solver(ctx)) {}
+        : ctx_(ctx), options_(options), cases_(chc::import_solver(ctx)) {}
 
     // The CLP text for all assertions; throws ClauseError for the first refused clause.
     std::string translate(const z3::expr_vector& assertions, const std::string& file);
