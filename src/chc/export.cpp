@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -46,7 +47,7 @@ private:
     std::string clause(const std::vector<Variable>& vars, std::vector<std::string> body,
                        const std::string& head) const;
     std::string check(const std::vector<Variable>& vars, const std::vector<std::string>& body,
-                      const std::string& head) const;
+                      const std::string& head, const std::set<std::string>& shared) const;
     std::string point_sorts(PointId pt) const;
 
     const Program& p_;
@@ -202,12 +203,15 @@ std::string Exporter::run() {
     return out + "(check-sat)\n";
 }
 
-// One check of a clause under the certificate: its variables as constants, its body, the
-// negation of its head; unsat means the clause holds.
+// One check of a clause under the certificate: its variables as constants (those not
+// declared for every clause at once, in `shared`), its body, the negation of its head;
+// unsat means the clause holds.
 std::string Exporter::check(const std::vector<Variable>& vars, const std::vector<std::string>& body,
-                            const std::string& head) const {
+                            const std::string& head, const std::set<std::string>& shared) const {
     std::string out = "(push 1)\n";
-    for (const Variable& v : vars) out += fmt::format("(declare-const {} {})\n", quote(v.name), sort_of(v.type));
+    for (const Variable& v : vars) {
+        if (!shared.contains(quote(v.name))) out += fmt::format("(declare-const {} {})\n", quote(v.name), sort_of(v.type));
+    }
     for (const std::string& b : body) out += fmt::format("(assert {})\n", b);
     out += fmt::format("(assert (not {}))\n(check-sat)\n(pop 1)\n", head);
     return out;
@@ -237,13 +241,24 @@ std::string Exporter::checks(const Certificate& c, std::vector<std::string>& nam
         auto it = formula.find(p);
         return it != formula.end() && it->second == value;
     };
+    // The clauses to check, each with its variables, body and head.
+    struct Clause {
+        const std::vector<Variable>* vars;
+        std::vector<std::string> body;
+        std::string head;
+    };
+    std::vector<Clause> clauses;
+    std::vector<std::string> comments;  // per clause checked, with those that held at sight before it
     const Query& q = p_.query;
+    std::string pending;  // comments of clauses that hold at sight, before the next check
     if (is(q.point, "true")) {
-        out += "; the query: holds, its point's formula is true\n";
+        pending += "; the query: holds, its point's formula is true\n";
         if (trivial) ++*trivial;
     } else {
         names.push_back("the query");
-        out += "; the query\n" + check(q.vars, conjuncts(q.constraints, q.vars), atom(q.point, q.atom, q.vars));
+        clauses.push_back({&q.vars, conjuncts(q.constraints, q.vars), atom(q.point, q.atom, q.vars)});
+        comments.push_back(pending + "; the query\n");
+        pending.clear();
     }
     for (const Rule& r : p_.rules) {
         if (r.body_kind == BodyKind::terminal) continue;
@@ -251,17 +266,40 @@ std::string Exporter::checks(const Certificate& c, std::vector<std::string>& nam
         std::string name = fmt::format("rule {}", r.index);
         if (r.loc.line > 0) name += fmt::format(" (line {})", r.loc.line);
         if (is(r.head_point, "false") || (!to_error && is(r.body_point, "true"))) {
-            out += fmt::format("; {}: holds, {}\n", name,
-                               is(r.head_point, "false") ? "its point's formula is false" : "its successor's formula is true");
+            pending += fmt::format("; {}: holds, {}\n", name,
+                                   is(r.head_point, "false") ? "its point's formula is false" : "its successor's formula is true");
             if (trivial) ++*trivial;
             continue;
         }
         std::vector<std::string> body{atom(r.head_point, r.head, r.vars)};
         for (std::string& part : conjuncts(r.constraints, r.vars)) body.push_back(std::move(part));
-        std::string head = to_error ? "false" : atom(r.body_point, *r.body, r.vars);
         names.push_back(name);
-        out += fmt::format("; {}\n", name) + check(r.vars, body, head);
+        clauses.push_back({&r.vars, std::move(body), to_error ? "false" : atom(r.body_point, *r.body, r.vars)});
+        comments.push_back(pending + fmt::format("; {}\n", name));
+        pending.clear();
     }
+    // A variable name that has one sort in every clause is declared once for all of them:
+    // the clauses then share the terms they have in common (a point's formula over the same
+    // variables), which the solver builds and simplifies once. Names of more than one sort
+    // are declared clause by clause.
+    std::map<std::string, std::string> sort_of_name;
+    std::set<std::string> mixed;
+    for (const Clause& cl : clauses) {
+        for (const Variable& v : *cl.vars) {
+            auto [it, made] = sort_of_name.try_emplace(quote(v.name), sort_of(v.type));
+            if (!made && it->second != sort_of(v.type)) mixed.insert(it->first);
+        }
+    }
+    std::set<std::string> shared;
+    for (const auto& [name, sort] : sort_of_name) {
+        if (mixed.contains(name)) continue;
+        shared.insert(name);
+        out += fmt::format("(declare-const {} {})\n", name, sort);
+    }
+    for (std::size_t i = 0; i < clauses.size(); ++i) {
+        out += comments[i] + check(*clauses[i].vars, clauses[i].body, clauses[i].head, shared);
+    }
+    out += pending;
     return out;
 }
 

@@ -163,6 +163,38 @@ p(2, X) :- error, X < 0.
     CHECK(c.clauses == names.size());
 }
 
+TEST_CASE("certificate: a variable of one sort in every clause is declared once, one of two sorts in each clause") {
+    // A is an integer in the second rule and an array in the third.
+    Program p = test::must_parse(R"(?- p(0, X, M).
+p(0, X, M) :- p(1, X1, M1), X1 = 0, M1 = store(M, 0, 5).
+p(1, X, M) :- p(2, A, M), A = X + 1.
+p(2, X, A) :- p(3, X1, A), X1 = X + select(A, 0).
+p(3, X, M) :- error, X < 0.
+)", "sorts.clp");
+    Result r = verify(p, Options{});
+    REQUIRE(r.verdict == Verdict::safe);
+    REQUIRE(r.certificate.has_value());
+    std::vector<std::string> names;
+    std::string script = certificate_checks_smtlib(p, *r.certificate, names);
+    INFO(script);
+    auto count = [&](const std::string& text) {
+        std::size_t n = 0;
+        for (std::size_t at = script.find(text); at != std::string::npos; at = script.find(text, at + 1)) ++n;
+        return n;
+    };
+    REQUIRE(names.size() >= 3);
+    CHECK(count("(declare-const |X| Int)") == 1);
+    CHECK(script.find("(declare-const |X| Int)") < script.find("(push 1)"));
+    CHECK(count("(declare-const |M| (Array Int Int))") == 1);
+    // A: declared inside the checks that use it, once as an integer and once as an array.
+    CHECK(count("(declare-const |A| Int)") == 1);
+    CHECK(count("(declare-const |A| (Array Int Int))") == 1);
+    CHECK(script.find("(declare-const |A| Int)") > script.find("(push 1)"));
+    CertificateCheck c = check_certificate(p, *r.certificate);
+    CHECK(c.outcome == CertificateCheck::Outcome::valid);
+    CHECK(c.clauses == names.size());
+}
+
 TEST_CASE("certificate: cvc5 in the process agrees with cvc5's executable") {
     std::string program = cvc5_program();
     if (program.empty()) {
