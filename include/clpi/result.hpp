@@ -69,6 +69,7 @@ struct Stats {
     bool pdr_ran = false;
     std::uint32_t pdr_level = 0;
     std::uint64_t pdr_lemmas = 0;
+    std::uint64_t pdr_eliminations = 0;  // lemmas made stronger by eliminating a shared variable
     std::uint64_t pdr_checks = 0;
     double pdr_time_s = 0;
     bool pdr_proved = false;

@@ -94,8 +94,9 @@ std::string stats_text(const Stats& s) {
                                s.bmc_checks, s.bmc_time_s, s.bmc_found ? ": found the counterexample" : ""));
     }
     if (s.pdr_ran) {
-        row("pdr", fmt::format("{} levels of property-directed reachability, {} lemmas, "
-                               "{} checks in {:.3f} s{}", s.pdr_level, s.pdr_lemmas, s.pdr_checks,
+        row("pdr", fmt::format("{} levels of property-directed reachability, {} lemmas ({} made stronger "
+                               "by eliminating a variable), {} checks in {:.3f} s{}",
+                               s.pdr_level, s.pdr_lemmas, s.pdr_eliminations, s.pdr_checks,
                                s.pdr_time_s,
                                s.pdr_proved  ? ": proved the program safe"
                                : s.pdr_found ? ": found the counterexample"
@@ -210,6 +211,7 @@ nlohmann::json stats_json(const Stats& s) {
             {"pdr", {{"ran", s.pdr_ran},
                      {"level", s.pdr_level},
                      {"lemmas", s.pdr_lemmas},
+                     {"eliminations", s.pdr_eliminations},
                      {"checks", s.pdr_checks},
                      {"time_s", s.pdr_time_s},
                      {"proved", s.pdr_proved},

@@ -471,7 +471,31 @@ private:
                 ++i;
             }
         }
+        eliminate_shared(q, cube, level);
         return cube;
+    }
+
+    // A variable that two or more literals of the cube share, eliminated (Fourier-Motzkin:
+    // the sums of its lower and upper bounds): a cube the old one implies, so a lemma that
+    // excludes more states, where that cube is still blocked. A counter's lemmas
+    // `k =< x ∧ y - x > z - k`, one per value k, become `y > z` at once.
+    void eliminate_shared(PointId q, std::vector<Term>& cube, std::uint32_t level) {
+        if (cube.size() < 2) return;
+        std::map<std::uint32_t, std::size_t> occurrences;
+        for (Term lit : cube) {
+            for (std::uint32_t v : s_.point_vars_in(lit)) ++occurrences[v];
+        }
+        for (const auto& [v, n] : occurrences) {
+            if (n < 2 || cube.size() < 2) continue;
+            check_limits();
+            std::optional<std::vector<Term>> trial = s_.eliminate_linear(cube, v);
+            if (!trial || trial->empty() || trial->size() > cube.size()) continue;
+            std::vector<bool> needed(trial->size(), false);
+            if (!meets_init(q, *trial, &needed) && unreachable_from(q, *trial, level - 1, &needed, true)) {
+                cube = kept(*trial, needed);
+                ++result_.eliminations;
+            }
+        }
     }
 
     // Pushes each lemma to the next level where it holds there; true (and the certificate)

@@ -40,6 +40,7 @@ struct PdrResult {
     std::uint64_t lemmas = 0;      // learnt (the certificate keeps those of the inductive frame)
     std::uint64_t obligations = 0; // states blocked or traced back
     std::uint64_t checks = 0;      // solver checks
+    std::uint64_t eliminations = 0;  // lemmas made stronger by eliminating a shared variable
     double time_s = 0;
     std::string ended;             // why it ended without an answer
 };

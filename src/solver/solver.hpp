@@ -138,6 +138,13 @@ public:
     // For an arithmetic comparison (a =< b, a < b, a >= b, a > b, or the negation of one):
     // the comparison that holds exactly when it does not. Nothing for any other formula.
     std::optional<Term> complement(Term t);
+    // ∃ point variable v. (the conjunction of `conjuncts`), by Fourier-Motzkin: the
+    // conjuncts without v as they are, then the combinations that cancel v (an equation
+    // solved for it and substituted, or each lower bound added to each upper bound). Exact
+    // over the rationals, implied by the conjunction over the integers. Nothing when v
+    // occurs in a conjunct that is not a linear comparison (nor its negation), or in a
+    // strict one over the reals.
+    std::optional<std::vector<Term>> eliminate_linear(std::span<const Term> conjuncts, std::uint32_t v);
     // The positions i with solve_for[i] that the equations among `conjuncts` fix as
     // `point_var(i) = t`, t linear over the other positions: (i, t), for the differences of
     // loop-header candidates. Inequalities and non-linear equations are ignored.
