@@ -487,9 +487,20 @@ private:
         }
         for (const auto& [v, n] : occurrences) {
             if (n < 2 || cube.size() < 2) continue;
+            // The cube may have lost literals to an elimination before.
+            const auto mentions = [&](Term lit) {
+                std::vector<std::uint32_t> in = s_.point_vars_in(lit);
+                return std::binary_search(in.begin(), in.end(), v);
+            };
+            if (std::count_if(cube.begin(), cube.end(), mentions) < 2) continue;
             check_limits();
             std::optional<std::vector<Term>> trial = s_.eliminate_linear(cube, v);
-            if (!trial || trial->empty() || trial->size() > cube.size()) continue;
+            // (A cube of states is satisfiable, and so is what eliminating gives; a `false`
+            // there would make a lemma that blocks nothing.)
+            if (!trial || trial->empty() || trial->size() > cube.size() ||
+                std::any_of(trial->begin(), trial->end(), [&](Term t) { return s_.is_false(t); })) {
+                continue;
+            }
             std::vector<bool> needed(trial->size(), false);
             if (!meets_init(q, *trial, &needed) && unreachable_from(q, *trial, level - 1, &needed, true)) {
                 cube = kept(*trial, needed);
