@@ -18,58 +18,6 @@ namespace clpi::solver {
 
 namespace {
 
-// `form` (op) 0 with op one of =< and =.
-struct Row {
-    Linear form;
-    bool equation = false;
-};
-
-// `t` as a row; over the integers a strict comparison d < 0 becomes d + 1 =< 0. Nothing for
-// anything but a linear comparison (or its negation), or a strict one over the reals.
-std::optional<Row> row_of(const z3::expr& t, bool integer) {
-    z3::expr e = t;
-    bool negated = false;
-    while (e.is_app() && e.decl().decl_kind() == Z3_OP_NOT) {
-        negated = !negated;
-        e = e.arg(0);
-    }
-    if (!e.is_app() || e.num_args() != 2 || !e.arg(0).is_arith()) return std::nullopt;
-    auto lhs = linear(e.arg(0));
-    auto rhs = linear(e.arg(1));
-    if (!lhs || !rhs) return std::nullopt;
-    Linear d = *lhs;  // lhs - rhs
-    d.add(*rhs, -1);
-    Linear flipped;  // rhs - lhs
-    flipped.add(d, -1);
-    Z3_decl_kind k = e.decl().decl_kind();
-    if (negated) {
-        switch (k) {
-        case Z3_OP_LE: k = Z3_OP_GT; break;
-        case Z3_OP_LT: k = Z3_OP_GE; break;
-        case Z3_OP_GE: k = Z3_OP_LT; break;
-        case Z3_OP_GT: k = Z3_OP_LE; break;
-        default: return std::nullopt;  // a disequation
-        }
-    }
-    Row r;
-    switch (k) {
-    case Z3_OP_EQ: r.form = d; r.equation = true; return r;
-    case Z3_OP_LE: r.form = d; return r;
-    case Z3_OP_GE: r.form = flipped; return r;
-    case Z3_OP_LT:
-        if (!integer) return std::nullopt;
-        r.form = d;
-        r.form.constant += 1;
-        return r;
-    case Z3_OP_GT:
-        if (!integer) return std::nullopt;
-        r.form = flipped;
-        r.form.constant += 1;
-        return r;
-    default: return std::nullopt;
-    }
-}
-
 Number coefficient(const Linear& l, std::uint32_t v) {
     auto it = l.coefficients.find(v);
     return it == l.coefficients.end() ? Number(0) : it->second;
@@ -116,7 +64,7 @@ std::optional<std::vector<Term>> Solver::eliminate_linear(std::span<const Term> 
             out.push_back(t);
             continue;
         }
-        std::optional<Row> r = row_of(e, integer);
+        std::optional<Row> r = comparison_row(e, integer, true);
         if (!r || coefficient(r->form, v) == 0) return std::nullopt;  // v inside something else
         with.push_back(std::move(*r));
     }

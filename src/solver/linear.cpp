@@ -56,6 +56,50 @@ std::optional<Linear> linear(const z3::expr& e) {
     }
 }
 
+std::optional<Row> comparison_row(const z3::expr& t, bool integer, bool negations) {
+    z3::expr e = t;
+    bool negated = false;
+    while (negations && e.is_app() && e.decl().decl_kind() == Z3_OP_NOT) {
+        negated = !negated;
+        e = e.arg(0);
+    }
+    if (!e.is_app() || e.num_args() != 2 || !e.arg(0).is_arith()) return std::nullopt;
+    auto lhs = linear(e.arg(0));
+    auto rhs = linear(e.arg(1));
+    if (!lhs || !rhs) return std::nullopt;
+    Linear d = *lhs;  // lhs - rhs
+    d.add(*rhs, -1);
+    Linear flipped;  // rhs - lhs
+    flipped.add(d, -1);
+    Z3_decl_kind k = e.decl().decl_kind();
+    if (negated) {
+        switch (k) {
+        case Z3_OP_LE: k = Z3_OP_GT; break;
+        case Z3_OP_LT: k = Z3_OP_GE; break;
+        case Z3_OP_GE: k = Z3_OP_LT; break;
+        case Z3_OP_GT: k = Z3_OP_LE; break;
+        default: return std::nullopt;  // a disequation
+        }
+    }
+    Row r;
+    switch (k) {
+    case Z3_OP_EQ: r.form = d; r.equation = true; return r;
+    case Z3_OP_LE: r.form = d; return r;
+    case Z3_OP_GE: r.form = flipped; return r;
+    case Z3_OP_LT:
+        if (!integer) return std::nullopt;
+        r.form = d;
+        r.form.constant += 1;
+        return r;
+    case Z3_OP_GT:
+        if (!integer) return std::nullopt;
+        r.form = flipped;
+        r.form.constant += 1;
+        return r;
+    default: return std::nullopt;
+    }
+}
+
 namespace {
 
 bool integral(const Linear& l) {
@@ -74,32 +118,9 @@ std::vector<std::pair<std::uint32_t, Term>> Solver::definitions(std::span<const 
     // (`k - n =< 0 ∧ k - n >= 0`), so opposite inequalities `form =< 0` pair up into one.
     std::vector<Linear> rows, at_most_zero;
     for (Term t : conjuncts) {
-        const z3::expr& e = impl_->at(t);
-        if (!e.is_app() || e.num_args() != 2 || !e.arg(0).is_arith()) continue;
-        auto lhs = linear(e.arg(0));
-        auto rhs = linear(e.arg(1));
-        if (!lhs || !rhs) continue;
-        lhs->add(*rhs, -1);  // lhs - rhs  (op)  0
-        // Over the integers a strict d < 0 is d + 1 =< 0.
-        const Number strict = impl_->domain == Domain::integer ? 1 : 0;
-        Linear flipped;
-        flipped.add(*lhs, -1);
-        switch (e.decl().decl_kind()) {
-        case Z3_OP_EQ: rows.push_back(std::move(*lhs)); break;
-        case Z3_OP_LE: at_most_zero.push_back(std::move(*lhs)); break;
-        case Z3_OP_GE: at_most_zero.push_back(std::move(flipped)); break;
-        case Z3_OP_LT:
-            if (strict == 0) break;
-            lhs->constant += strict;
-            at_most_zero.push_back(std::move(*lhs));
-            break;
-        case Z3_OP_GT:
-            if (strict == 0) break;
-            flipped.constant += strict;
-            at_most_zero.push_back(std::move(flipped));
-            break;
-        default: break;
-        }
+        std::optional<Row> r = comparison_row(impl_->at(t), impl_->domain == Domain::integer, false);
+        if (!r) continue;
+        (r->equation ? rows : at_most_zero).push_back(std::move(r->form));
     }
     for (std::size_t a = 0; a < at_most_zero.size(); ++a) {
         for (std::size_t b = a + 1; b < at_most_zero.size(); ++b) {

@@ -29,4 +29,15 @@ struct Linear {
 // `e` as a linear form over point variables, or nothing when it is not one.
 std::optional<Linear> linear(const z3::expr& e);
 
+// A comparison as `form` (op) 0, op one of =< and =.
+struct Row {
+    Linear form;
+    bool equation = false;
+};
+
+// A linear comparison (with `negations`, also the negation of one) as a row; over the
+// integers a strict d < 0 becomes d + 1 =< 0. Nothing for anything else, a disequation, or a
+// strict comparison over the reals.
+std::optional<Row> comparison_row(const z3::expr& t, bool integer, bool negations);
+
 }  // namespace clpi::solver
