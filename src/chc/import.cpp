@@ -88,7 +88,7 @@ private:
     z3::expr_vector instance(const z3::expr& app, const std::vector<Clause>& clauses,
                              chc::ClauseVars& vars);
     z3::expr instantiate(const z3::expr& assertion, chc::ClauseVars& vars, bool& negated);
-    void write_rules(const Clause& c, int from_val, int to_val);
+    void write_rules(std::size_t index, const Clause& c, int from_val, int to_val);
     // Whether argument k of `app` is one of its flags that became points (valuation `val`).
     bool is_flag_position(const z3::expr& app, unsigned k, int val) const {
         if (val < 0) return false;
@@ -122,6 +122,8 @@ private:
     unsigned inline_counter_ = 0;
     unsigned clause_counter_ = 0;  // the clause being read: its variables' constants say it
     std::vector<std::string> rules_;
+    // A clause's constraint with the flags of a source valuation fixed, by (clause, valuation).
+    std::map<std::pair<std::size_t, int>, z3::expr> from_fixed_;
     std::vector<z3::func_decl> applied_;  // every predicate a clause applies, first use first
 };
 
@@ -478,15 +480,39 @@ void drop_unused_ranges(chc::Nested& rule, const chc::Conj& ranges, const std::s
     rule.literals = kept;
 }
 
+// Whether `var` occurs in `term` (a predicate argument: a small term).
+bool occurs_in(const z3::expr& var, const z3::expr& term) {
+    if (z3::eq(var, term)) return true;
+    if (!term.is_app()) return false;
+    for (unsigned i = 0; i < term.num_args(); ++i) {
+        if (occurs_in(var, term.arg(i))) return true;
+    }
+    return false;
+}
+
+// The flags of one side of a clause fixed to a valuation: the flag variables with their
+// values (substituted), and the flags that are terms, equated with their values.
+struct FixedFlags {
+    explicit FixedFlags(z3::context& ctx) : vars(ctx), values(ctx), equations(ctx) {}
+    z3::expr_vector vars;
+    z3::expr_vector values;
+    z3::expr_vector equations;
+    [[nodiscard]] bool empty() const { return vars.empty() && equations.empty(); }
+    // `constraint` under these values, folded, its units propagated.
+    [[nodiscard]] z3::expr apply(const z3::expr& constraint) const {
+        z3::expr e = constraint;
+        for (const z3::expr& eq : equations) e = e && eq;
+        return unit_propagate(substitute_folded(e, vars, values));
+    }
+};
+
 // The CLP rules of one (source valuation, target valuation) step of a clause.
-void Importer::write_rules(const Clause& c, int from_val, int to_val) {
+void Importer::write_rules(std::size_t index, const Clause& c, int from_val, int to_val) {
     chc::ClauseVars vars = c.vars;
-    z3::expr constraint = c.shape.constraint;
-    z3::expr_vector flag_vars(ctx_);
-    z3::expr_vector flag_values(ctx_);
     std::set<unsigned> kept;  // variables the atoms show
     auto fix = [&](const std::optional<z3::expr>& app, int val) {
-        if (!app) return;
+        FixedFlags fixed(ctx_);
+        if (!app) return fixed;
         std::set<unsigned> skip;
         if (val >= 0) {
             const chc::Control::Points& pts = control_.points.at(app->decl().id());
@@ -495,34 +521,49 @@ void Importer::write_rules(const Clause& c, int from_val, int to_val) {
                 bool b = pts.valuations[static_cast<std::size_t>(val)][i];
                 skip.insert(pts.positions[i]);
                 if (vars.is_var(arg)) {
-                    flag_vars.push_back(arg);
-                    flag_values.push_back(ctx_.bool_val(b));
+                    fixed.vars.push_back(arg);
+                    fixed.values.push_back(ctx_.bool_val(b));
                 } else {
-                    constraint = constraint && arg == ctx_.bool_val(b);
+                    fixed.equations.push_back(arg == ctx_.bool_val(b));
                 }
             }
         }
         argument_variables(*app, skip, kept);
+        return fixed;
     };
-    fix(c.shape.from, from_val);
-    fix(c.shape.to, to_val);
-    constraint = unit_propagate(substitute_folded(constraint, flag_vars, flag_values));
+    const FixedFlags from_fixed = fix(c.shape.from, from_val);
+    const FixedFlags to_fixed = fix(c.shape.to, to_val);
+    // The source's flags first, once for all the steps from that valuation (the constraint
+    // of a `vmt` problem is its whole transition relation; with them fixed it is small).
+    z3::expr constraint = c.shape.constraint;
+    if (!from_fixed.empty()) {
+        auto key = std::make_pair(index, from_val);
+        auto found = from_fixed_.find(key);
+        if (found == from_fixed_.end()) found = from_fixed_.emplace(key, from_fixed.apply(constraint)).first;
+        constraint = found->second;
+    }
+    if (!to_fixed.empty() || from_fixed.empty()) constraint = to_fixed.apply(constraint);
+    z3::expr_vector flag_vars(ctx_);
+    z3::expr_vector flag_values(ctx_);
+    for (const FixedFlags* f : {&from_fixed, &to_fixed}) {
+        for (unsigned i = 0; i < f->vars.size(); ++i) {
+            flag_vars.push_back(f->vars[i]);
+            flag_values.push_back(f->values[i]);
+        }
+    }
     // A flag variable that an atom also passes on as data (`%main.2(a, b, x) -> %main(x)`,
     // where only %main's argument became points) keeps its value there as a constraint:
     // the substitution above took it out of the constraint only.
     for (unsigned i = 0; i < flag_vars.size(); ++i) {
-        z3::expr_vector from_var(ctx_), to_value(ctx_);
-        from_var.push_back(flag_vars[i]);
-        to_value.push_back(flag_values[i]);
         bool passed = false;
         for (const auto* app : {&c.shape.from, &c.shape.to}) {
             if (!*app) continue;
             for (unsigned k = 0; k < (*app)->num_args() && !passed; ++k) {
                 z3::expr arg = (*app)->arg(k);
-                if (z3::eq(arg, flag_vars[i]) && !is_flag_position(**app, k, app == &c.shape.from ? from_val : to_val)) {
-                    passed = true;
-                } else if (!z3::eq(arg, flag_vars[i]) && !z3::eq(arg.substitute(from_var, to_value), arg)) {
-                    passed = true;
+                if (z3::eq(arg, flag_vars[i])) {
+                    passed = !is_flag_position(**app, k, app == &c.shape.from ? from_val : to_val);
+                } else {
+                    passed = occurs_in(flag_vars[i], arg);
                 }
             }
         }
@@ -607,7 +648,7 @@ std::string Importer::translate(const z3::expr_vector& assertions, const std::st
         unsigned i = shape_clause[s];
         try {
             for (auto [from_val, to_val] : control_.steps[s]) {
-                write_rules(clauses[i], from_val, to_val);
+                write_rules(i, clauses[i], from_val, to_val);
             }
         } catch (const Refusal& r) {
             throw ClauseError{i + 1, r.what(), chc::show(assertions[static_cast<int>(i)])};
