@@ -27,6 +27,7 @@
 // errors' negated conditions (widening up to them), then narrowed by two descending rounds.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -71,6 +72,9 @@ struct PolyhedraLimits {
     // integers makes some (268435456*I - 125*J =< ...) that no proof needs and that slow
     // the solver's projections down by orders of magnitude.
     std::uint32_t max_coefficient = 1000;
+    // Set when the run has its answer from elsewhere (bounded model checking or property-
+    // directed reachability beside it): the analysis stops, with no facts.
+    const std::atomic<bool>* stop = nullptr;
 };
 
 struct PointInvariants {

@@ -462,14 +462,43 @@ Result verify(const Program& program, const Options& options) {
     if (options.strategy == Strategy::pdr) return verify_pdr(program, options);
     const bool loops = options.strategy == Strategy::minimax;
     const engine::PointGraph graph = engine::build_point_graph(program);
+    // Bounded model checking and property-directed reachability beside the search. Their
+    // head start counts from here: the polyhedral analysis before the search is the
+    // search's work too, and a long one (up to its time limit, twice, on a transition with
+    // many flags) must not hold back the helper that answers in a tenth of a second.
+    const bool beside = loops && !options.unroll && graph.has_cycle() && (options.bmc || options.pdr);
+    std::atomic<bool> answered{false};
+    std::optional<engine::Beside<engine::BmcResult>> bmc;
+    std::optional<engine::Beside<engine::PdrResult>> pdr;
+    if (beside && options.bmc) {
+        bmc.emplace([&program](const std::atomic<bool>& stop,
+                               double time_s) { return engine::bounded_model_check_beside(program, stop, time_s); },
+                    [](const engine::BmcResult& b) { return b.counterexample.has_value(); },
+                    bmc_after(options), options.timeout_s, answered);
+    }
+    if (beside && options.pdr) {
+        pdr.emplace(
+            [&program](const std::atomic<bool>& stop, double time_s) {
+                engine::PdrLimits limits;
+                limits.stop = &stop;
+                limits.timeout_s = time_s;
+                return engine::property_directed_reachability(program, limits);
+            },
+            // A proof, or a path to an error retraced into a counterexample.
+            [](const engine::PdrResult& p) {
+                return p.outcome == engine::PdrResult::Outcome::safe || p.counterexample.has_value();
+            },
+            bmc_after(options), options.timeout_s, answered);
+    }
     std::optional<engine::PointInvariants> invariants;
     if (loops && options.polyhedra && graph.has_cycle()) {
         engine::PolyhedraLimits limits = polyhedra_limits(options);
+        if (beside) limits.stop = &answered;
         invariants = engine::analyse_polyhedra(program, graph, limits);
         // Parts by the branches taken multiply the work on loops with many branches: out of
         // time, the analysis is made again with parts by entering rule only, rather than
         // none at all (its time is added).
-        if (!invariants->complete && limits.max_branches_remembered > 0) {
+        if (!invariants->complete && limits.max_branches_remembered > 0 && !answered.load()) {
             const double first = invariants->time_s;
             limits.max_branches_remembered = 0;
             invariants = engine::analyse_polyhedra(program, graph, limits);
@@ -522,30 +551,7 @@ Result verify(const Program& program, const Options& options) {
     if (loops && !options.unroll && graph.has_cycle()) {
         Options rest = options;
         if (inv && options.timeout_s > 0) rest.timeout_s = std::max(0.001, options.timeout_s - inv->time_s);
-        if (!options.bmc && !options.pdr) return with_analysis(search(rest));
-        std::atomic<bool> answered{false};
-        std::optional<engine::Beside<engine::BmcResult>> bmc;
-        std::optional<engine::Beside<engine::PdrResult>> pdr;
-        if (options.bmc) {
-            bmc.emplace([&program](const std::atomic<bool>& stop,
-                                   double time_s) { return engine::bounded_model_check_beside(program, stop, time_s); },
-                        [](const engine::BmcResult& b) { return b.counterexample.has_value(); },
-                        bmc_after(options), rest.timeout_s, answered);
-        }
-        if (options.pdr) {
-            pdr.emplace(
-                [&program](const std::atomic<bool>& stop, double time_s) {
-                    engine::PdrLimits limits;
-                    limits.stop = &stop;
-                    limits.timeout_s = time_s;
-                    return engine::property_directed_reachability(program, limits);
-                },
-                // A proof, or a path to an error retraced into a counterexample.
-                [](const engine::PdrResult& p) {
-                    return p.outcome == engine::PdrResult::Outcome::safe || p.counterexample.has_value();
-                },
-                bmc_after(options), rest.timeout_s, answered);
-        }
+        if (!beside) return with_analysis(search(rest));
         rest.cancel = &answered;
         Result r = search(rest);
         if (bmc) r = with_bmc(std::move(r), bmc->finish());
