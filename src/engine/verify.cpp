@@ -462,49 +462,60 @@ Result verify(const Program& program, const Options& options) {
     if (options.strategy == Strategy::pdr) return verify_pdr(program, options);
     const bool loops = options.strategy == Strategy::minimax;
     const engine::PointGraph graph = engine::build_point_graph(program);
-    // Bounded model checking and property-directed reachability beside the search. Their
-    // head start counts from here: the polyhedral analysis before the search is the
-    // search's work too, and a long one (up to its time limit, twice, on a transition with
-    // many flags) must not hold back the helper that answers in a tenth of a second.
+    // Bounded model checking and property-directed reachability beside the search, after
+    // the search's head start: a search about to succeed ends alone, without them taking
+    // the processor.
+    const auto run_start = std::chrono::steady_clock::now();
     const bool beside = loops && !options.unroll && graph.has_cycle() && (options.bmc || options.pdr);
     std::atomic<bool> answered{false};
     std::optional<engine::Beside<engine::BmcResult>> bmc;
     std::optional<engine::Beside<engine::PdrResult>> pdr;
-    if (beside && options.bmc) {
-        bmc.emplace([&program](const std::atomic<bool>& stop,
-                               double time_s) { return engine::bounded_model_check_beside(program, stop, time_s); },
-                    [](const engine::BmcResult& b) { return b.counterexample.has_value(); },
-                    bmc_after(options), options.timeout_s, answered);
-    }
-    if (beside && options.pdr) {
-        pdr.emplace(
-            [&program](const std::atomic<bool>& stop, double time_s) {
-                engine::PdrLimits limits;
-                limits.stop = &stop;
-                limits.timeout_s = time_s;
-                return engine::property_directed_reachability(program, limits);
-            },
-            // A proof, or a path to an error retraced into a counterexample.
-            [](const engine::PdrResult& p) {
-                return p.outcome == engine::PdrResult::Outcome::safe || p.counterexample.has_value();
-            },
-            bmc_after(options), options.timeout_s, answered);
-    }
+    auto start_beside = [&](double after_s) {
+        double timeout_s = 0;
+        if (options.timeout_s > 0) timeout_s = std::max(0.001, options.timeout_s - seconds_since(run_start));
+        if (options.bmc) {
+            bmc.emplace([&program](const std::atomic<bool>& stop,
+                                   double time_s) { return engine::bounded_model_check_beside(program, stop, time_s); },
+                        [](const engine::BmcResult& b) { return b.counterexample.has_value(); },
+                        after_s, timeout_s, answered);
+        }
+        if (options.pdr) {
+            pdr.emplace(
+                [&program](const std::atomic<bool>& stop, double time_s) {
+                    engine::PdrLimits limits;
+                    limits.stop = &stop;
+                    limits.timeout_s = time_s;
+                    return engine::property_directed_reachability(program, limits);
+                },
+                // A proof, or a path to an error retraced into a counterexample.
+                [](const engine::PdrResult& p) {
+                    return p.outcome == engine::PdrResult::Outcome::safe || p.counterexample.has_value();
+                },
+                after_s, timeout_s, answered);
+        }
+    };
     std::optional<engine::PointInvariants> invariants;
     if (loops && options.polyhedra && graph.has_cycle()) {
         engine::PolyhedraLimits limits = polyhedra_limits(options);
-        if (beside) limits.stop = &answered;
         invariants = engine::analyse_polyhedra(program, graph, limits);
         // Parts by the branches taken multiply the work on loops with many branches: out of
         // time, the analysis is made again with parts by entering rule only, rather than
         // none at all (its time is added).
-        if (!invariants->complete && limits.max_branches_remembered > 0 && !answered.load()) {
+        if (!invariants->complete && limits.max_branches_remembered > 0) {
+            // An analysis out of time has spent the search's head start without giving it
+            // anything (a transition of many flags or cases, where the helpers do well):
+            // they start now, beside the second analysis, which their answer stops.
+            if (beside && invariants->stopped == "time limit") {
+                start_beside(0);
+                limits.stop = &answered;
+            }
             const double first = invariants->time_s;
             limits.max_branches_remembered = 0;
             invariants = engine::analyse_polyhedra(program, graph, limits);
             invariants->time_s += first;
         }
     }
+    if (beside && !bmc && !pdr) start_beside(bmc_after(options));
     const engine::PointInvariants* inv = invariants ? &*invariants : nullptr;
     // The polyhedral facts save unrollings, but a candidate can also lead the search astray
     // (HOLA 31: SAFE in 0.3 s and 170 nodes without them, UNKNOWN after 60 s and 21777 nodes

@@ -3,6 +3,7 @@
 // are closed without unrolling, their unsafe twins stay UNSAFE with a replayed
 // counterexample, and the analysis states the facts the proofs need.
 #include <algorithm>
+#include <atomic>
 
 #include "clpi/tree.hpp"
 #include "engine/point_graph.hpp"
@@ -127,6 +128,19 @@ TEST_CASE("polyhedra: loops whose invariant has coefficients close without unrol
     Result without = run(coefficients, false);
     CHECK(without.verdict == Verdict::unknown);
     CHECK(without.reason == UnknownReason::bound);
+}
+
+TEST_CASE("polyhedra: an answer found beside the analysis stops it, with no facts") {
+    Program prog = must_parse(coefficients);
+    const engine::PointGraph graph = engine::build_point_graph(prog);
+    REQUIRE(engine::analyse_polyhedra(prog, graph).header_facts > 0);  // unstopped: facts
+    std::atomic<bool> answered{true};
+    engine::PolyhedraLimits limits;
+    limits.stop = &answered;
+    engine::PointInvariants inv = engine::analyse_polyhedra(prog, graph, limits);
+    CHECK_FALSE(inv.complete);
+    CHECK(inv.header_facts == 0);
+    CHECK(inv.stopped == "answered beside it");
 }
 
 TEST_CASE("polyhedra: a loop's phases and a disjunctive bound, by trace partitioning") {
