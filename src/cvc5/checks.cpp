@@ -1,6 +1,8 @@
-// The SMT-LIB subset of the checks' scripts, read into cvc5's C++ API (smtlib_reader.hpp).
-// Nothing here knows Z3: the certificate's formulas arrive as text, as for cvc5's executable.
-#include "certificate/smtlib_reader.hpp"
+// The SMT-LIB subset of the checks' scripts, read into cvc5's C++ API
+// (certificate/smtlib_reader.hpp says which). Nothing here knows Z3: the certificate's
+// formulas arrive as text, as for cvc5's executable. Built as a module of its own, loaded
+// when a check is first asked for (module.hpp).
+#include "cvc5/module.hpp"
 
 #include <cvc5/cvc5.h>
 
@@ -18,7 +20,7 @@
 
 #include <fmt/format.h>
 
-namespace clpi {
+namespace clpi::cvc5_module {
 
 namespace {
 
@@ -616,12 +618,21 @@ Validator validator;
 
 }  // namespace
 
-void warm_up_cvc5() { validator.start(); }
+}  // namespace clpi::cvc5_module
 
-std::string run_smtlib_in_cvc5(std::string_view script, double timeout_s,
-                               const std::function<bool(const std::string&)>& on_answer) {
-    if (std::optional<std::string> error = validator.run(script, timeout_s, on_answer)) return *error;
-    return run_on_new_solver(script, timeout_s, on_answer);
+extern "C" {
+
+__attribute__((visibility("default"))) void clpi_cvc5_warm_up() { clpi::cvc5_module::validator.start(); }
+
+__attribute__((visibility("default"))) void clpi_cvc5_run(std::string_view script, double timeout_s,
+                                                          const std::function<bool(const std::string&)>& on_answer,
+                                                          std::string& error) {
+    using namespace clpi::cvc5_module;
+    if (std::optional<std::string> e = validator.run(script, timeout_s, on_answer)) {
+        error = *e;
+    } else {
+        error = run_on_new_solver(script, timeout_s, on_answer);
+    }
 }
 
-}  // namespace clpi
+}  // extern "C"

@@ -1,0 +1,85 @@
+// cvc5's checks (smtlib_reader.hpp) through clpi's cvc5 module (cvc5/module.hpp), loaded the
+// first time they are asked for, so that a run without --validate does not pay for cvc5's
+// library at its start.
+#include <dlfcn.h>
+
+#include <filesystem>
+#include <future>
+#include <mutex>
+#include <optional>
+#include <system_error>
+
+#include <fmt/format.h>
+
+#include "certificate/smtlib_reader.hpp"
+#include "cvc5/module.hpp"
+
+namespace clpi {
+
+namespace {
+
+struct Module {
+    cvc5_module::WarmUp* warm_up = nullptr;
+    cvc5_module::Run* run = nullptr;
+    std::string error;  // why it is not there
+};
+
+// The module next to the executable (where the build puts it beside clpi), else wherever
+// the dynamic loader finds it (a program that links it, as the tests do; LD_LIBRARY_PATH).
+Module load() {
+    Module m;
+    void* handle = nullptr;
+    std::error_code ec;
+    const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (!ec) handle = dlopen((exe.parent_path() / cvc5_module::file_name).c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (handle == nullptr) handle = dlopen(cvc5_module::file_name, RTLD_NOW | RTLD_LOCAL);
+    if (handle == nullptr) {
+        const char* why = dlerror();
+        m.error = fmt::format("cvc5's checks could not be loaded ({}, built beside clpi): {}",
+                              cvc5_module::file_name, why != nullptr ? why : "not found");
+        return m;
+    }
+    m.warm_up = reinterpret_cast<cvc5_module::WarmUp*>(dlsym(handle, cvc5_module::warm_up_symbol));
+    m.run = reinterpret_cast<cvc5_module::Run*>(dlsym(handle, cvc5_module::run_symbol));
+    if (m.warm_up == nullptr || m.run == nullptr) {
+        m = Module{};
+        m.error = fmt::format("{} does not have cvc5's checks (a module of another clpi?)", cvc5_module::file_name);
+    }
+    return m;
+}
+
+std::mutex module_lock;
+std::optional<std::shared_future<Module>> module;
+
+const Module& loaded() {
+    {
+        std::lock_guard<std::mutex> hold(module_lock);
+        if (!module) module = std::async(std::launch::deferred, load).share();
+    }
+    return module->get();
+}
+
+}  // namespace
+
+void warm_up_cvc5() {
+    std::lock_guard<std::mutex> hold(module_lock);
+    if (module) return;
+    // Loading the module (its libraries' relocations and initialisers) is part of the set-up
+    // that overlaps the search: on a thread of its own, as the solver's set-up after it.
+    module = std::async(std::launch::async, [] {
+                 Module m = load();
+                 if (m.warm_up != nullptr) m.warm_up();
+                 return m;
+             }).share();
+}
+
+std::string run_smtlib_in_cvc5(std::string_view script, double timeout_s,
+                               const std::function<bool(const std::string&)>& on_answer) {
+    const Module& m = loaded();
+    if (m.run == nullptr) return m.error;
+    std::string error;
+    m.run(script, timeout_s, on_answer, error);
+    return error;
+}
+
+}  // namespace clpi

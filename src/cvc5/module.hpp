@@ -1,0 +1,34 @@
+// The entry points of clpi's cvc5 module (libclpi_cvc5.so, built from src/cvc5/): the
+// checks' SMT-LIB scripts run by cvc5's C++ API (certificate/smtlib_reader.hpp says what
+// they do). Only `--validate` needs cvc5, and a process that links its library pays for it
+// at every start, checks or not: about 2 ms of relocations and static initialisers (cvc5,
+// CLN, CryptoMiniSat), a fifth of a small program's run. clpi loads the module the first
+// time a check is asked for (certificate/cvc5_loader.cpp).
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+
+namespace clpi::cvc5_module {
+
+// The module's file name, found next to the executable, or by the dynamic loader's search.
+inline constexpr const char* file_name = "libclpi_cvc5.so";
+
+// What the loader looks up (C names: no mangling to spell). Both have C++ parameters, for
+// the same compiler on both sides.
+inline constexpr const char* warm_up_symbol = "clpi_cvc5_warm_up";
+inline constexpr const char* run_symbol = "clpi_cvc5_run";
+
+using WarmUp = void();
+// Runs `script`; `error` gets why it could not go on, or stays empty (run_smtlib_in_cvc5).
+using Run = void(std::string_view script, double timeout_s,
+                 const std::function<bool(const std::string&)>& on_answer, std::string& error);
+
+}  // namespace clpi::cvc5_module
+
+extern "C" {
+void clpi_cvc5_warm_up();
+void clpi_cvc5_run(std::string_view script, double timeout_s,
+                   const std::function<bool(const std::string&)>& on_answer, std::string& error);
+}
