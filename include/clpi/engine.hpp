@@ -72,7 +72,8 @@ struct Options {
     // for an error by bounded model checking on a second thread beside it (every path of k
     // steps in one incremental solver query, k = 1, 2, ...); a counterexample it finds ends
     // the run. It finds deep errors behind loops whose bodies branch and behind transitions
-    // written as one large disjunction, which the search reaches slowly.
+    // written as one large disjunction, which the search reaches slowly. A polyhedral
+    // analysis that runs out of its time has spent the search's head start: it starts then.
     bool bmc = true;
     double bmc_after_s = 1.0;
     // minimax on a program with loops: at the same time, look for an inductive invariant by

@@ -499,7 +499,8 @@ Runner add_verify_command(CLI::App& app) {
     cmd->add_option("--bmc-after", args->bmc_after_s,
                     "the seconds the search runs alone before bounded model checking and "
                     "property-directed reachability start beside it (a program answered sooner "
-                    "never pays for them)")
+                    "never pays for them); they start at once after a polyhedral analysis that "
+                    "ran out of time")
         ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
     cmd->add_option("--timeout", args->timeout_s,
