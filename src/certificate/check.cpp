@@ -173,6 +173,11 @@ void run_process(const std::string& script, const std::string& solver, double ti
 // cvc5 in this process, through its C++ API: no program to start and no file to write,
 // which cost more than the checks themselves on small programs.
 void run_in_process(const std::string& script, const std::string& solver, double timeout_s, Tally& tally) {
+    // Not a clause's fault: no clause is named.
+    if (std::string why = cvc5_unavailable(); !why.empty()) {
+        tally.stop(CertificateCheck::Outcome::unavailable, "", why);
+        return;
+    }
     std::string error = run_smtlib_in_cvc5(script, timeout_s, [&](const std::string& a) { return tally.take(a); });
     if (tally.stopped()) return;
     if (!error.empty()) {

@@ -73,6 +73,8 @@ void warm_up_cvc5() {
              }).share();
 }
 
+std::string cvc5_unavailable() { return loaded().error; }
+
 std::string run_smtlib_in_cvc5(std::string_view script, double timeout_s,
                                const std::function<bool(const std::string&)>& on_answer) {
     const Module& m = loaded();

@@ -33,4 +33,8 @@ namespace clpi {
 // busy with another caller's script, on a new solver in the caller's thread.
 void warm_up_cvc5();
 
+// Why cvc5's checks cannot run in this process (its module was not found or is not clpi's),
+// or the empty string when they can.
+[[nodiscard]] std::string cvc5_unavailable();
+
 }  // namespace clpi

@@ -240,6 +240,29 @@ TEST_CASE("cli: --certificate writes the proof, --validate checks it with cvc5")
           std::string::npos);
 }
 
+TEST_CASE("cli: without cvc5's module beside clpi, --validate answers UNKNOWN and says why") {
+    // A copy of clpi alone in a directory: the module is looked for beside the executable.
+    fs::path alone = scratch() / "alone";
+    fs::create_directories(alone);
+    fs::copy_file(CLPI_BINARY, alone / "clpi", fs::copy_options::overwrite_existing);
+    fs::path loop = write("loop-alone.clp", looping);
+    fs::path dir = scratch();
+    std::string cmd = (alone / "clpi").string() + " verify --validate " + loop.string() + " > " +
+                      (dir / "out-alone").string() + " 2>&1";
+    int raw = std::system(cmd.c_str());
+    REQUIRE(WIFEXITED(raw));
+    CHECK(WEXITSTATUS(raw) == 5);
+    std::string out = slurp(dir / "out-alone");
+    CHECK(out.rfind("UNKNOWN (the certificate of SAFE was not validated: cvc5's checks could not be loaded", 0) == 0);
+    CHECK(out.find("libclpi_cvc5.so") != std::string::npos);
+    // Without --validate, nothing of cvc5 is needed.
+    cmd = (alone / "clpi").string() + " verify " + loop.string() + " > " + (dir / "out-alone").string() + " 2>&1";
+    raw = std::system(cmd.c_str());
+    CHECK(WEXITSTATUS(raw) == 0);
+    CHECK(slurp(dir / "out-alone").rfind("SAFE\n", 0) == 0);
+    fs::remove_all(alone);
+}
+
 TEST_CASE("cli: an SV-COMP task definition names the C file, the property and the verdict") {
     // The converter is a target of its own; without it a C input cannot be read at all.
     if (!fs::exists(fs::path(CLPI_BINARY).parent_path() / "c2clp")) return;
