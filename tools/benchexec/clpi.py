@@ -10,6 +10,8 @@ programs and CHC-COMP problems. Run as `clpi verify --output sv-comp [--timeout 
 it prints `true`, `false(unreach-call)` or `unknown` first, and exits 0, 10 or 5.
 """
 
+import os
+
 import benchexec.result as result
 import benchexec.tools.template
 
@@ -19,6 +21,13 @@ class Tool(benchexec.tools.template.BaseTool2):
 
     def executable(self, tool_locator):
         return tool_locator.find_executable("clpi", subdir="build")
+
+    def program_files(self, executable):
+        # What a run needs beside clpi: the C converter (C programs) and cvc5's checks
+        # (--validate), which the build puts next to it.
+        here = os.path.dirname(executable)
+        beside = [os.path.join(here, f) for f in ("c2clp", "libclpi_cvc5.so")]
+        return [executable] + [f for f in beside if os.path.exists(f)]
 
     def name(self):
         return "clpi"

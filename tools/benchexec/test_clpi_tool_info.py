@@ -82,6 +82,10 @@ def main():
         print("%s: %r" % (what, got))
 
     check("name", tool.name(), "clpi")
+    files = tool.program_files(clpi)
+    module_file = os.path.join(os.path.dirname(clpi), "libclpi_cvc5.so")
+    check("program files: clpi first", files[:1], [clpi])
+    check("program files: cvc5's checks", module_file in files, os.path.exists(module_file))
     version = tool.version(clpi)
     if not version or not version[0].isdigit():
         failures.append("version: %r is not a version number" % version)
