@@ -30,6 +30,7 @@ using chc::Refusal;
 using chc::dnf_and;
 using chc::dnf_or;
 using chc::flatten_and;
+using chc::occurs_in;
 using chc::propagate_definitions;
 using chc::substitute_folded;
 using chc::unchanged_arguments;
@@ -480,16 +481,6 @@ void drop_unused_ranges(chc::Nested& rule, const chc::Conj& ranges, const std::s
     rule.literals = kept;
 }
 
-// Whether `var` occurs in `term` (a predicate argument: a small term).
-bool occurs_in(const z3::expr& var, const z3::expr& term) {
-    if (z3::eq(var, term)) return true;
-    if (!term.is_app()) return false;
-    for (unsigned i = 0; i < term.num_args(); ++i) {
-        if (occurs_in(var, term.arg(i))) return true;
-    }
-    return false;
-}
-
 // The flags of one side of a clause fixed to a valuation: the flag variables with their
 // values (substituted), and the flags that are terms, equated with their values.
 struct FixedFlags {
@@ -542,6 +533,7 @@ void Importer::write_rules(std::size_t index, const Clause& c, int from_val, int
         if (found == from_fixed_.end()) found = from_fixed_.emplace(key, from_fixed.apply(constraint)).first;
         constraint = found->second;
     }
+    // (With no flags on either side, this folds and propagates the constraint as it is.)
     if (!to_fixed.empty() || from_fixed.empty()) constraint = to_fixed.apply(constraint);
     z3::expr_vector flag_vars(ctx_);
     z3::expr_vector flag_values(ctx_);

@@ -13,6 +13,17 @@ void flatten_and(const z3::expr& e, std::vector<z3::expr>& out) {
     }
 }
 
+bool occurs_in(const z3::expr& var, const z3::expr& term) {
+    std::vector<z3::expr> stack{term};
+    while (!stack.empty()) {
+        z3::expr e = stack.back();
+        stack.pop_back();
+        if (z3::eq(e, var)) return true;
+        for (unsigned i = 0; e.is_app() && i < e.num_args(); ++i) stack.push_back(e.arg(i));
+    }
+    return false;
+}
+
 namespace {
 
 // `e` with its Boolean structure folded where parts became constants (after the flags or
@@ -209,15 +220,7 @@ void definitions_of(const z3::expr& conjunct, const ClauseVars& vars,
             // A Bool defined by any formula, an Int by a number: substituting either makes
             // the constraint no larger.
             if (!local(v) || !(v.is_bool() || t.is_numeral())) continue;
-            std::vector<z3::expr> stack{t};
-            bool occurs = false;
-            while (!stack.empty() && !occurs) {
-                z3::expr e = stack.back();
-                stack.pop_back();
-                occurs = z3::eq(e, v);
-                for (unsigned i = 0; e.is_app() && i < e.num_args(); ++i) stack.push_back(e.arg(i));
-            }
-            if (occurs) continue;
+            if (occurs_in(v, t)) continue;
             from.push_back(v);
             to.push_back(t);
             return;
