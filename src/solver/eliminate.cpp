@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -31,6 +32,34 @@ bool occurs(const z3::expr& e, unsigned id, std::unordered_set<unsigned>& seen) 
 bool occurs(const z3::expr& e, unsigned id) {
     std::unordered_set<unsigned> seen;
     return occurs(e, id, seen);
+}
+
+// The ids of the constants of e (its variables, numerals among them), each node visited
+// once: one walk answers for every variable what `occurs` answers for one. A transition of
+// a hundred state variables has hundreds of conjuncts and variables, and a walk per pair
+// made its projection take milliseconds.
+void constants_of(const z3::expr& e, std::unordered_set<unsigned>& seen, std::unordered_set<unsigned>& out) {
+    if (!e.is_app() || !seen.insert(e.id()).second) return;
+    if (e.num_args() == 0) out.insert(e.id());
+    for (unsigned i = 0; i < e.num_args(); ++i) constants_of(e.arg(i), seen, out);
+}
+
+std::unordered_set<unsigned> constants_of(const z3::expr& e) {
+    std::unordered_set<unsigned> seen, out;
+    constants_of(e, seen, out);
+    return out;
+}
+
+std::optional<std::size_t> target_id(const std::unordered_map<unsigned, std::size_t>& index, unsigned id) {
+    if (auto it = index.find(id); it != index.end()) return it->second;
+    return std::nullopt;
+}
+
+// The variables that occur in some conjunct, in their order.
+void keep_occurring(std::vector<z3::expr>& variables, const std::vector<z3::expr>& conjuncts) {
+    std::unordered_set<unsigned> seen, present;
+    for (const z3::expr& c : conjuncts) constants_of(c, seen, present);
+    std::erase_if(variables, [&](const z3::expr& v) { return !present.contains(v.id()); });
 }
 
 bool substitutable_sort(const z3::expr& v) {
@@ -137,21 +166,49 @@ void pin_bounds(std::vector<z3::expr>& conjuncts, const std::vector<z3::expr>& v
     }
 }
 
+// Each of `conjuncts` with `from` replaced by `to`, in one substitution: a substitution's
+// set-up is as long as `from`, and made once per conjunct it cost more than all the rest of
+// a large transition's projection.
+std::vector<z3::expr> substitute_each(const std::vector<z3::expr>& conjuncts, const z3::expr_vector& from,
+                                      const z3::expr_vector& to) {
+    if (from.empty() || conjuncts.empty()) return conjuncts;
+    if (conjuncts.size() == 1) return {z3::expr(conjuncts.front()).substitute(from, to)};
+    z3::context& ctx = conjuncts.front().ctx();
+    std::vector<Z3_ast> args;
+    for (const z3::expr& c : conjuncts) args.push_back(c);
+    // Z3_mk_and neither flattens nor simplifies: the result's arguments are the conjuncts.
+    z3::expr all(ctx, Z3_mk_and(ctx, static_cast<unsigned>(args.size()), args.data()));
+    z3::expr done = all.substitute(from, to);
+    std::vector<z3::expr> out;
+    if (done.is_app() && done.decl().decl_kind() == Z3_OP_AND && done.num_args() == conjuncts.size()) {
+        for (unsigned i = 0; i < done.num_args(); ++i) out.push_back(done.arg(i));
+    } else {
+        for (const z3::expr& c : conjuncts) out.push_back(z3::expr(c).substitute(from, to));
+    }
+    return out;
+}
+
 // One round of equality resolution: the conjuncts that define no variable, with the
 // definitions substituted; `variables` keeps those with no definition. False on a cycle of
 // definitions (which one equation never makes): the caller then gives up.
 bool resolve_equalities(std::vector<z3::expr>& conjuncts, std::vector<z3::expr>& variables) {
     z3::context& ctx = conjuncts.front().ctx();
     const std::size_t n = variables.size();
-    auto target = [&](const z3::expr& e) -> std::optional<std::size_t> {
-        for (std::size_t k = 0; k < n; ++k) {
-            if (e.id() == variables[k].id()) return k;
+    std::unordered_map<unsigned, std::size_t> index;  // a variable's id -> its place
+    for (std::size_t k = 0; k < n; ++k) index.emplace(variables[k].id(), k);
+    auto target = [&](const z3::expr& e) { return target_id(index, e.id()); };
+    // The places of the variables that occur in e, in order.
+    auto variables_in = [&](const z3::expr& e) {
+        std::vector<std::size_t> ks;
+        for (unsigned id : constants_of(e)) {
+            if (auto k = target_id(index, id)) ks.push_back(*k);
         }
-        return std::nullopt;
+        std::sort(ks.begin(), ks.end());
+        return ks;
     };
     auto ground = [&](const z3::expr& e) {
-        for (const z3::expr& v : variables) {
-            if (occurs(e, v.id())) return false;
+        for (unsigned id : constants_of(e)) {
+            if (index.contains(id)) return false;
         }
         return true;
     };
@@ -173,7 +230,8 @@ bool resolve_equalities(std::vector<z3::expr>& conjuncts, std::vector<z3::expr>&
                 return out;
             }
         }
-        for (std::size_t k = 0; k < n; ++k) {
+        // Only a variable of the equation can be solved for.
+        for (std::size_t k : variables_in(c)) {
             if (!substitutable_sort(variables[k])) continue;
             if (auto t = solve_for(c, variables[k])) out.emplace_back(k, *t);
         }
@@ -220,8 +278,8 @@ bool resolve_equalities(std::vector<z3::expr>& conjuncts, std::vector<z3::expr>&
         state[k] = 1;
         z3::expr t = defined[k]->term;
         z3::expr_vector from(ctx), to(ctx);
-        for (std::size_t j = 0; j < n; ++j) {
-            if (j == k || !defined[j] || !occurs(t, variables[j].id())) continue;
+        for (std::size_t j : variables_in(t)) {
+            if (j == k || !defined[j]) continue;
             self(self, j);
             if (cyclic) return;
             from.push_back(variables[j]);
@@ -245,9 +303,9 @@ bool resolve_equalities(std::vector<z3::expr>& conjuncts, std::vector<z3::expr>&
     // What stays, substituted, in the order of the constraints it comes from.
     std::vector<z3::expr> rest;
     for (std::size_t i = 0; i < conjuncts.size(); ++i) {
-        if (!used[i]) rest.push_back(from.empty() ? conjuncts[i] : conjuncts[i].substitute(from, to));
+        if (!used[i]) rest.push_back(conjuncts[i]);
     }
-    conjuncts = std::move(rest);
+    conjuncts = substitute_each(rest, from, to);
     variables = std::move(undefined);
     return true;
 }
@@ -260,10 +318,7 @@ z3::expr substitute_definitions(const z3::expr& conjunction, std::vector<z3::exp
     flatten(conjunction, conjuncts);
     std::vector<z3::expr> left = variables;
     while (true) {
-        std::erase_if(left, [&](const z3::expr& v) {
-            return std::none_of(conjuncts.begin(), conjuncts.end(),
-                                [&](const z3::expr& c) { return occurs(c, v.id()); });
-        });
+        keep_occurring(left, conjuncts);
         std::size_t before = left.size();
         std::vector<z3::expr> trial = conjuncts;
         std::vector<z3::expr> trial_left = left;
@@ -312,10 +367,7 @@ std::optional<z3::expr> eliminate_by_definitions(const z3::expr& conjunction,
     // Rounds until every variable is gone: a definition can appear only once another is
     // substituted (`s0 = i1` makes `i1 = i + 4` into `s0 = i + 4`, which defines i).
     while (true) {
-        std::erase_if(left, [&](const z3::expr& v) {
-            return std::none_of(conjuncts.begin(), conjuncts.end(),
-                                [&](const z3::expr& c) { return occurs(c, v.id()); });
-        });
+        keep_occurring(left, conjuncts);
         if (left.empty()) break;
         std::size_t before = left.size();
         if (!resolve_equalities(conjuncts, left) || left.size() == before) return std::nullopt;
