@@ -42,6 +42,7 @@ void run_as_projection_helper(int argc, char** argv) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     // Z3 set up as in the verifier's own process, so that it answers as it would there.
     solver::prepare_context_memory();
+    solver::prepare_thread_heap();
     solver::configure_z3();
     z3::context c;
     z3::tactic tactic = solver::quantifier_elimination(c);

@@ -70,6 +70,8 @@ std::shared_ptr<z3::context> new_context() {
         return c;
     }
     configure_z3();
+    prepare_context_memory();
+    prepare_thread_heap();
     return std::make_shared<z3::context>();
 }
 }  // namespace
@@ -86,8 +88,12 @@ void configure_z3() {
 void prepare_context() {
     if (thread_context() || prepared.valid()) return;
     prepare_context_memory();
+    prepare_thread_heap();  // for the search's own blocks, on this thread
     configure_z3();
-    prepared = std::async(std::launch::async, [] { return std::make_shared<z3::context>(); });
+    prepared = std::async(std::launch::async, [] {
+        prepare_thread_heap();  // the context's tables go to the maker's own heap
+        return std::make_shared<z3::context>();
+    });
 }
 
 std::shared_ptr<z3::context> shared_context() {
