@@ -68,14 +68,15 @@ struct Options {
     // header rely on are not kept by a way back (with all the others the header keeps), drop
     // them for good and restart the header, before learning or reordering.
     bool drop = true;
-    // minimax on a program with loops: once the search has run `bmc_after_s` seconds, look
-    // for an error by bounded model checking on a second thread beside it (every path of k
-    // steps in one incremental solver query, k = 1, 2, ...); a counterexample it finds ends
-    // the run. It finds deep errors behind loops whose bodies branch and behind transitions
-    // written as one large disjunction, which the search reaches slowly. A polyhedral
-    // analysis that runs out of its time has spent the search's head start: it starts then.
+    // minimax on a program with loops: once the search (the polyhedral analysis first) has
+    // run `bmc_after_s` seconds, look for an error by bounded model checking on a second
+    // thread beside it (every path of k steps in one incremental solver query, k = 1, 2,
+    // ...); a counterexample it finds ends the run, and stops the analysis if it still runs.
+    // It finds deep errors behind loops whose bodies branch and behind transitions written
+    // as one large disjunction, which the search reaches slowly. The helpers run at a lower
+    // priority than the search: with fewer cores than threads, the search keeps its share.
     bool bmc = true;
-    double bmc_after_s = 1.0;
+    double bmc_after_s = 0.2;
     // minimax on a program with loops: at the same time, look for an inductive invariant by
     // property-directed reachability (IC3) on a third thread; an invariant it finds ends the
     // run with SAFE (and is the certificate). It proves transition systems whose invariants

@@ -497,10 +497,10 @@ Runner add_verify_command(CLI::App& app) {
                   "whole steps: invariants that relate many flags); it starts with bounded model "
                   "checking");
     cmd->add_option("--bmc-after", args->bmc_after_s,
-                    "the seconds the search runs alone before bounded model checking and "
-                    "property-directed reachability start beside it (a program answered sooner "
-                    "never pays for them); they start at once after a polyhedral analysis that "
-                    "ran out of time")
+                    "the seconds the search (its polyhedral analysis first) runs alone before "
+                    "bounded model checking and property-directed reachability start beside it, at "
+                    "a lower priority (a program answered sooner never pays for them); their "
+                    "answer also stops the analysis")
         ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
     cmd->add_option("--timeout", args->timeout_s,

@@ -1,5 +1,9 @@
 #include "engine/beside.hpp"
 
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 
@@ -28,6 +32,18 @@ void BesideThread::stop_and_join() {
     thread_.join();
 }
 
+namespace {
+// The helpers yield to the search where they compete for a processor: alone on two cores
+// the search keeps one to itself, and with more runs than cores it keeps most of its
+// share (under a higher value the helpers hardly ran there, and lost the answers that only
+// they find). Raising one's own nice value needs no privilege; Linux keeps it per thread.
+constexpr int helper_nice = 5;
+
+void yield_to_the_search() {
+    (void)setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), helper_nice);  // advice only
+}
+}  // namespace
+
 void BesideThread::run(double after_s, double timeout_s) {
     {
         std::unique_lock<std::mutex> lock(mutex_);
@@ -35,6 +51,7 @@ void BesideThread::run(double after_s, double timeout_s) {
         if (wake_.wait_for(lock, delay, [this] { return finishing_; })) return;
         started_ = true;
     }
+    yield_to_the_search();
     try {
         if (work_(stop_, timeout_s > 0 ? std::max(0.001, timeout_s - after_s) : 0)) answered_.store(true);
     } catch (const InternalError&) {

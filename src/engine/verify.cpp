@@ -494,28 +494,24 @@ Result verify(const Program& program, const Options& options) {
                 after_s, timeout_s, answered);
         }
     };
+    // The head start counts from here: the polyhedral analysis is the search's first part.
+    if (beside) start_beside(bmc_after(options));
     std::optional<engine::PointInvariants> invariants;
     if (loops && options.polyhedra && graph.has_cycle()) {
         engine::PolyhedraLimits limits = polyhedra_limits(options);
+        // The helpers' answer stops the analysis: its facts are of no use then.
+        if (beside) limits.stop = &answered;
         invariants = engine::analyse_polyhedra(program, graph, limits);
         // Parts by the branches taken multiply the work on loops with many branches: out of
         // time, the analysis is made again with parts by entering rule only, rather than
         // none at all (its time is added).
-        if (!invariants->complete && limits.max_branches_remembered > 0) {
-            // An analysis out of time has spent the search's head start without giving it
-            // anything (a transition of many flags or cases, where the helpers do well):
-            // they start now, beside the second analysis, which their answer stops.
-            if (beside && invariants->stopped == "time limit") {
-                start_beside(0);
-                limits.stop = &answered;
-            }
+        if (!invariants->complete && limits.max_branches_remembered > 0 && !answered) {
             const double first = invariants->time_s;
             limits.max_branches_remembered = 0;
             invariants = engine::analyse_polyhedra(program, graph, limits);
             invariants->time_s += first;
         }
     }
-    if (beside && !bmc && !pdr) start_beside(bmc_after(options));
     const engine::PointInvariants* inv = invariants ? &*invariants : nullptr;
     // The polyhedral facts save unrollings, but a candidate can also lead the search astray
     // (HOLA 31: SAFE in 0.3 s and 170 nodes without them, UNKNOWN after 60 s and 21777 nodes
