@@ -28,9 +28,13 @@ bool quantifier_free_over_x(const z3::expr& e) {
 
 // Z3 4.8.12's qe tactic now and then crashes when it is cancelled mid-way (the verifier runs
 // its eliminations in a helper process for that reason; this class is the fallback when no
-// helper can start). So each attempt runs in a child process, and one that a signal ended
+// helper can start). So each attempt runs in a child process, and one that a crash ended
 // (Z3's fault, not an answer) is tried again, at most three times. `body` returns 0 when
-// all its checks held, else the number of the first that failed.
+// all its checks held, else the number of the first that failed. The child exits with that
+// number plus `answered`: a crash ends it by a signal, or, under AddressSanitizer, with the
+// sanitizer's own exit status 1, and neither may pass for an answer.
+constexpr int answered = 100;
+
 int in_child(const std::function<int()>& body) {
     int status = -1;
     for (int attempt = 0; attempt < 3 && status < 0; ++attempt) {
@@ -38,12 +42,17 @@ int in_child(const std::function<int()>& body) {
         REQUIRE(pid >= 0);
         if (pid == 0) {
             alarm(600);
-            _exit(body());
+            _exit(answered + body());
         }
         int raw = 0;
         REQUIRE(waitpid(pid, &raw, 0) == pid);
-        status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-        if (status < 0) MESSAGE("attempt ", attempt + 1, " ended by signal ", WTERMSIG(raw));
+        if (WIFEXITED(raw) && WEXITSTATUS(raw) >= answered) {
+            status = WEXITSTATUS(raw) - answered;
+        } else if (WIFEXITED(raw)) {
+            MESSAGE("attempt ", attempt + 1, " crashed (exit status ", WEXITSTATUS(raw), ")");
+        } else {
+            MESSAGE("attempt ", attempt + 1, " ended by signal ", WTERMSIG(raw));
+        }
     }
     return status;
 }
