@@ -82,6 +82,16 @@ struct Options {
     // run with SAFE (and is the certificate). It proves transition systems whose invariants
     // relate many flags, which no single path suggests. Programs with arrays are left out.
     bool pdr = true;
+    // minimax on a program with loops: once the search has run `reverse_after_s` seconds,
+    // run it also on the reversed program (engine/reverse.hpp: from the errors back to the
+    // query) on a thread beside it, with property-directed reachability beside that one
+    // when `pdr` is set. Its SAFE ends the run (the certificate is the complement of its
+    // invariant); the error path it finds is made a counterexample of this program by
+    // bounded model checking to its depth. It proves programs whose invariant is simple
+    // seen from the error: programs encoded from their end to their start (each point the
+    // continuation of the program), loops that keep a disequality.
+    bool reverse = true;
+    double reverse_after_s = 1.0;
     // Keep the derivation tree (Result::tree) for the exporters; costs memory and time.
     bool record_tree = false;
     // Called about twice a second during a run, when set.

@@ -74,6 +74,14 @@ struct Stats {
     double pdr_time_s = 0;
     bool pdr_proved = false;
     bool pdr_found = false;
+    // The search on the reversed program beside this one (Options::reverse): whether it ran,
+    // its nodes and time, and whether its proof (proved) or the error it reached (found) is
+    // the answer. Its own property-directed reachability counts here too.
+    bool reverse_ran = false;
+    std::uint64_t reverse_nodes = 0;
+    double reverse_time_s = 0;
+    bool reverse_proved = false;
+    bool reverse_found = false;
     std::uint64_t memo_entries = 0;   // entries stored in the memo tables
     std::uint64_t memo_hits = 0;      // == subsumed, kept apart for later strategies
     std::uint64_t solver_calls = 0;

@@ -45,6 +45,8 @@ struct VerifyArgs {
     bool no_learn = false;
     bool no_bmc = false;
     bool no_pdr = false;
+    bool no_reverse = false;
+    double reverse_after_s = Options{}.reverse_after_s;
     double bmc_after_s = Options{}.bmc_after_s;
     bool no_reorder = false;
     bool no_drop = false;
@@ -235,6 +237,8 @@ int run_verify(const VerifyArgs& a) {
     opt.bmc = !a.no_bmc;
     opt.pdr = !a.no_pdr;
     opt.bmc_after_s = a.bmc_after_s;
+    opt.reverse = !a.no_reverse;
+    opt.reverse_after_s = a.reverse_after_s;
     opt.reorder = !a.no_reorder;
     opt.drop = !a.no_drop;
     opt.timeout_s = a.timeout_s;
@@ -501,6 +505,18 @@ Runner add_verify_command(CLI::App& app) {
                     "bounded model checking and property-directed reachability start beside it, at "
                     "a lower priority (a program answered sooner never pays for them); their "
                     "answer also stops the analysis")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
+    cmd->add_flag("--no-reverse", args->no_reverse,
+                  "minimax: do not run the search also on the reversed program (from the errors "
+                  "back to the query, with property-directed reachability beside it unless "
+                  "--no-pdr) on a thread beside the search; it starts once the search has run "
+                  "--reverse-after seconds, and proves programs whose invariant is simple seen "
+                  "from the error (a program encoded from its end to its start, a loop that keeps "
+                  "a disequality)");
+    cmd->add_option("--reverse-after", args->reverse_after_s,
+                    "the seconds the search runs before the search on the reversed program starts "
+                    "beside it, at a lower priority")
         ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
     cmd->add_option("--timeout", args->timeout_s,

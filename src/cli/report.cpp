@@ -102,6 +102,14 @@ std::string stats_text(const Stats& s) {
                                : s.pdr_found ? ": found the counterexample"
                                              : ""));
     }
+    if (s.reverse_ran) {
+        row("reversed", fmt::format("{} nodes of the search on the reversed program (from the errors back to "
+                                    "the query) in {:.3f} s{}",
+                                    s.reverse_nodes, s.reverse_time_s,
+                                    s.reverse_proved  ? ": proved the program safe"
+                                    : s.reverse_found ? ": reached the query from an error"
+                                                      : ""));
+    }
     if (s.slackened > 0 || s.cells_forgotten > 0) {
         std::string forgot = s.cells_forgotten == 0 ? ""
             : fmt::format(", {} forgot the cells no variable addresses", s.cells_forgotten);
@@ -216,6 +224,11 @@ nlohmann::json stats_json(const Stats& s) {
                      {"time_s", s.pdr_time_s},
                      {"proved", s.pdr_proved},
                      {"found", s.pdr_found}}},
+            {"reverse", {{"ran", s.reverse_ran},
+                         {"nodes", s.reverse_nodes},
+                         {"time_s", s.reverse_time_s},
+                         {"proved", s.reverse_proved},
+                         {"found", s.reverse_found}}},
             {"memo_entries", s.memo_entries},
             {"solver_calls", s.solver_calls},
             {"solver_calls_by_purpose", {{"feasibility", s.feasibility_calls},

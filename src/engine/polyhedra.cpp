@@ -13,6 +13,7 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <tuple>
 
@@ -224,7 +225,7 @@ private:
     using Poly = PPL::C_Polyhedron;
 
     void check_time() const {
-        if (elapsed() > limits_.time_s || (limits_.stop && limits_.stop->load())) throw TimeUpError{};
+        if (elapsed() > limits_.time_s || limits_.stopped()) throw TimeUpError{};
     }
     [[nodiscard]] double elapsed() const { return clock_.elapsed_s(); }
     [[nodiscard]] PPL::dimension_type arity(PointId p) const { return program_.points[p].state_arity; }
@@ -1131,8 +1132,21 @@ PointInvariants analyse_polyhedra(const Program& program, const PointGraph& grap
     auto elapsed = [start] {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     };
-    const ThreadCpuClock cpu;
     PointInvariants out;
+    // PPL keeps global state (free lists of temporaries, the flag that abandons a
+    // computation) that two threads must not touch at once: the search on the reversed
+    // program beside the search runs its own analysis. One analysis at a time; a thread
+    // stopped while it waits for the other gives up.
+    static std::timed_mutex one_at_a_time;
+    std::unique_lock<std::timed_mutex> lock(one_at_a_time, std::defer_lock);
+    while (!lock.try_lock_for(std::chrono::milliseconds(10))) {
+        if (limits.stopped()) {
+            out.stopped = "answered beside it";
+            out.time_s = elapsed();
+            return out;
+        }
+    }
+    const ThreadCpuClock cpu;
     // Wrap-around counters: the quotients by large constants taken by their cases
     // (quotient_cases.hpp). The copy has the same points and rules, so the facts are the
     // program's.
@@ -1141,7 +1155,7 @@ PointInvariants analyse_polyhedra(const Program& program, const PointGraph& grap
     // A single PPL operation (a conversion between constraints and generators) can take long
     // on many dimensions: past the time, the watchdog makes PPL abandon it.
     {
-        Watchdog watchdog([&] { return cpu.elapsed_s() > limits.time_s || (limits.stop && limits.stop->load()); },
+        Watchdog watchdog([&] { return cpu.elapsed_s() > limits.time_s || limits.stopped(); },
                           [] { PPL::abandon_expensive_computations = &abandon_token; });
         try {
             out = Analysis(analysed, graph, limits, cpu).run();
@@ -1160,7 +1174,7 @@ PointInvariants analyse_polyhedra(const Program& program, const PointGraph& grap
         }
     }
     PPL::abandon_expensive_computations = nullptr;
-    if (limits.stop && limits.stop->load() && out.stopped == "time limit") out.stopped = "answered beside it";
+    if (limits.stopped() && out.stopped == "time limit") out.stopped = "answered beside it";
     out.time_s = elapsed();
     return out;
 }

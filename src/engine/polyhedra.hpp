@@ -75,6 +75,12 @@ struct PolyhedraLimits {
     // Set when the run has its answer from elsewhere (bounded model checking or property-
     // directed reachability beside it): the analysis stops, with no facts.
     const std::atomic<bool>* stop = nullptr;
+    // Set from outside the run (an interrupt, or the run this one is a helper of ending).
+    const std::atomic<bool>* interrupt = nullptr;
+
+    [[nodiscard]] bool stopped() const {
+        return (stop && stop->load()) || (interrupt && interrupt->load());
+    }
 };
 
 struct PointInvariants {

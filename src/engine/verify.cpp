@@ -14,6 +14,7 @@
 #include "engine/limits.hpp"
 #include "engine/pdr.hpp"
 #include "engine/point_graph.hpp"
+#include "engine/reverse.hpp"
 
 namespace clpi {
 
@@ -309,13 +310,102 @@ engine::PolyhedraLimits polyhedra_limits(const Options& options) {
 }  // namespace
 
 namespace {
-// The search's head start over bounded model checking (Options::bmc_after_s).
-double bmc_after(const Options& options) {
+// The search's head start over a helper (Options::bmc_after_s, reverse_after_s).
+double head_start(double seconds) {
 #ifdef CLPI_INSTRUMENTED_BUILD
-    return options.bmc_after_s * 20;  // sanitizers: the same race as a normal build, in slower time
+    return seconds * 20;  // sanitizers: the same race as a normal build, in slower time
 #else
-    return options.bmc_after_s;
+    return seconds;
 #endif
+}
+
+// What the search on the reversed program found (Options::reverse).
+struct ReverseOutcome {
+    Result result;
+    std::string ended;
+};
+
+ReverseOutcome search_reversed(const Program& reversed, const Options& options, const std::atomic<bool>& stop,
+                               double time_s) {
+    Options o = options;
+    o.reverse = false;
+    o.bmc = false;  // as deep as bounded model checking of the program itself
+    o.timeout_s = time_s;
+    o.interrupt = &stop;
+    o.cancel = nullptr;
+    o.record_tree = false;
+    o.on_progress = nullptr;
+    ReverseOutcome out;
+    out.result = verify(reversed, o);
+    if (out.result.verdict == Verdict::unknown) out.ended = to_string(out.result.reason);
+    return out;
+}
+
+// The search's result, or the reversed program's answer when the search had not answered:
+// the complement of its invariant as the certificate, or a counterexample found by bounded
+// model checking to the depth of the error path it found.
+Result with_reverse(Result r, ReverseOutcome o, const Program& program, const Program& reversed,
+                    const Options& options) {
+    const Result& back = o.result;
+    r.stats.reverse_ran = back.stats.nodes > 0 || back.stats.pdr_ran;
+    r.stats.reverse_nodes = back.stats.nodes;
+    r.stats.reverse_time_s = back.stats.time_s;
+    if (back.verdict == Verdict::unknown) return r;
+    if (r.verdict != Verdict::unknown && r.verdict != back.verdict) {
+        throw InternalError(r.verdict == Verdict::unsafe
+                                ? "the search found a counterexample that replays, but the search on the "
+                                  "reversed program proved it safe"
+                                : "the search answered SAFE, but the search on the reversed program reached "
+                                  "the query from an error");
+    }
+    if (r.verdict != Verdict::unknown) return r;
+    if (back.verdict == Verdict::safe) {
+        r.verdict = Verdict::safe;
+        r.reason = UnknownReason::none;
+        r.reason_text.clear();
+        r.stats.reverse_proved = true;
+        r.certificate.reset();
+        if (back.certificate) {
+            std::string why;
+            r.certificate = engine::certificate_from_reverse(program, reversed, *back.certificate, why);
+            if (!r.certificate) r.no_certificate = why;
+        } else {
+            r.no_certificate = "the search on the reversed program proved it without a certificate: " +
+                               back.no_certificate;
+        }
+        r.notes.push_back(fmt::format("proved by the search on the reversed program (from the errors back to "
+                                      "the query) beside the search: {} nodes, {:.3f} s; the search stopped "
+                                      "there",
+                                      back.stats.nodes, back.stats.time_s));
+        if (r.tree) r.tree->note = "the search stopped here: the search on the reversed program proved it safe";
+        return r;
+    }
+    // Its path, read forwards, is a path of this program to an error: bounded model checking
+    // to that depth finds one, which replays.
+    const std::size_t steps = back.counterexample ? back.counterexample->path.size() : 0;
+    engine::BmcLimits bmc;
+    bmc.max_depth = static_cast<std::uint32_t>(steps + 1);
+    bmc.stop = options.interrupt;
+    bmc.timeout_s = options.timeout_s > 0 ? std::max(1.0, options.timeout_s - r.stats.time_s) : 0;
+    engine::BmcResult found = engine::bounded_model_check(program, bmc);
+    if (!found.counterexample) {
+        r.notes.push_back(fmt::format("the search on the reversed program reached the query from an error in "
+                                      "{} steps, but bounded model checking found no path of this program "
+                                      "there ({})",
+                                      steps, found.ended));
+        return r;
+    }
+    r.verdict = Verdict::unsafe;
+    r.reason = UnknownReason::none;
+    r.reason_text.clear();
+    r.counterexample = std::move(found.counterexample);
+    r.stats.reverse_found = true;
+    r.notes.push_back(fmt::format("found by the search on the reversed program beside the search: a path of "
+                                  "{} steps from an error back to the query, made a counterexample by bounded "
+                                  "model checking; the search stopped there",
+                                  steps));
+    if (r.tree) r.tree->note = "the search stopped here: the search on the reversed program found an error path";
+    return r;
 }
 
 // The search's result, or bounded model checking's counterexample when the search had not
@@ -495,12 +585,29 @@ Result verify(const Program& program, const Options& options) {
         }
     };
     // The head start counts from here: the polyhedral analysis is the search's first part.
-    if (beside) start_beside(bmc_after(options));
+    if (beside) start_beside(head_start(options.bmc_after_s));
+    // The reversed program (made now: the helper's thread only reads it).
+    std::optional<Program> reversed;
+    std::optional<engine::Beside<ReverseOutcome>> reverse;
+    if (beside && options.reverse) {
+        reversed = engine::reverse_program(program);
+        if (reversed) {
+            double timeout_s = options.timeout_s;
+            if (timeout_s > 0) timeout_s = std::max(0.001, options.timeout_s - seconds_since(run_start));
+            reverse.emplace(
+                [&reversed, &options](const std::atomic<bool>& stop, double time_s) {
+                    return search_reversed(*reversed, options, stop, time_s);
+                },
+                [](const ReverseOutcome& o) { return o.result.verdict != Verdict::unknown; },
+                head_start(options.reverse_after_s), timeout_s, answered);
+        }
+    }
     std::optional<engine::PointInvariants> invariants;
     if (loops && options.polyhedra && graph.has_cycle()) {
         engine::PolyhedraLimits limits = polyhedra_limits(options);
         // The helpers' answer stops the analysis: its facts are of no use then.
         if (beside) limits.stop = &answered;
+        limits.interrupt = options.interrupt;
         invariants = engine::analyse_polyhedra(program, graph, limits);
         // Parts by the branches taken multiply the work on loops with many branches: out of
         // time, the analysis is made again with parts by entering rule only, rather than
@@ -563,6 +670,7 @@ Result verify(const Program& program, const Options& options) {
         Result r = search(rest);
         if (bmc) r = with_bmc(std::move(r), bmc->finish());
         if (pdr) r = with_pdr(std::move(r), pdr->finish());
+        if (reverse) r = with_reverse(std::move(r), reverse->finish(), program, *reversed, options);
         return with_analysis(std::move(r));
     }
     engine::Explorer explorer(program, options, traits_of(options.strategy), inv);
