@@ -48,7 +48,7 @@ void BesideThread::run(double after_s, double timeout_s) {
     {
         std::unique_lock<std::mutex> lock(mutex_);
         auto delay = std::chrono::duration<double>(after_s);
-        if (wake_.wait_for(lock, delay, [this] { return finishing_; })) return;
+        if (wake_.wait_for(lock, delay, [this] { return finishing_ || hurry_; }) && finishing_) return;
         started_ = true;
     }
     yield_to_the_search();
@@ -61,6 +61,16 @@ void BesideThread::run(double after_s, double timeout_s) {
         // simplification so); the work's own result says what it found before.
     }
     solver::end_thread();
+}
+
+void BesideThread::await_end() {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        hurry_ = true;
+    }
+    wake_.notify_all();
+    thread_.join();
+    if (failure_) std::rethrow_exception(failure_);
 }
 
 void BesideThread::finish() {

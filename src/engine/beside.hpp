@@ -32,6 +32,10 @@ public:
     // InternalError the work threw (a counterexample that does not replay: a bug); any
     // other exception of a stopped work is dropped.
     void finish();
+    // Lets the work run to its own end (starting it now if it still waits) and waits for
+    // it: for a search that ended without an answer and without a time limit, so that the
+    // work is not stopped the moment it could help. Call instead of finish().
+    void await_end();
     [[nodiscard]] bool started() const { return started_; }
 
 private:
@@ -43,6 +47,7 @@ private:
     std::mutex mutex_;
     std::condition_variable wake_;
     bool finishing_ = false;
+    bool hurry_ = false;  // await_end(): start now
     bool started_ = false;
     std::atomic<bool> stop_{false};
     std::exception_ptr failure_;
@@ -72,6 +77,13 @@ public:
         Outcome o = std::move(outcome_);
         if (!thread_.started()) o.ended = "not started: the search ended first";
         return o;
+    }
+
+    // What the engine found once it ended by itself (BesideThread::await_end). Call once,
+    // instead of finish().
+    Outcome await_end() {
+        thread_.await_end();
+        return std::move(outcome_);
     }
 
 private:

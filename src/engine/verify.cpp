@@ -670,7 +670,15 @@ Result verify(const Program& program, const Options& options) {
         Result r = search(rest);
         if (bmc) r = with_bmc(std::move(r), bmc->finish());
         if (pdr) r = with_pdr(std::move(r), pdr->finish());
-        if (reverse) r = with_reverse(std::move(r), reverse->finish(), program, *reversed, options);
+        if (reverse) {
+            // A search that reached its unrolling bound without a time limit ends on its own,
+            // and so does the search on the reversed program: it gets its run (from now,
+            // if it had not started) rather than being stopped when it could answer.
+            const bool own_end = r.verdict == Verdict::unknown && r.reason == UnknownReason::bound &&
+                                 options.timeout_s == 0;
+            r = with_reverse(std::move(r), own_end ? reverse->await_end() : reverse->finish(), program,
+                             *reversed, options);
+        }
         return with_analysis(std::move(r));
     }
     engine::Explorer explorer(program, options, traits_of(options.strategy), inv);
