@@ -84,8 +84,7 @@ struct Options {
     bool pdr = true;
     // minimax on a program with loops: once the search has run `reverse_after_s` seconds,
     // run it also on the reversed program (engine/reverse.hpp: from the errors back to the
-    // query) on a thread beside it, with property-directed reachability beside that one
-    // when `pdr` is set. Its SAFE ends the run (the certificate is the complement of its
+    // query) on a thread beside it, for a third of the time limit. Its SAFE ends the run (the certificate is the complement of its
     // invariant); the error path it finds is made a counterexample of this program by
     // bounded model checking to its depth. It proves programs whose invariant is simple
     // seen from the error: programs encoded from their end to their start (each point the

@@ -509,9 +509,8 @@ Runner add_verify_command(CLI::App& app) {
         ->capture_default_str();
     cmd->add_flag("--no-reverse", args->no_reverse,
                   "minimax: do not run the search also on the reversed program (from the errors "
-                  "back to the query, with property-directed reachability beside it unless "
-                  "--no-pdr) on a thread beside the search; it starts once the search has run "
-                  "--reverse-after seconds, and proves programs whose invariant is simple seen "
+                  "back to the query) on a thread beside the search; it starts once the search has "
+                  "run --reverse-after seconds, runs for a third of --timeout, and proves programs whose invariant is simple seen "
                   "from the error (a program encoded from its end to its start, a loop that keeps "
                   "a disequality)");
     cmd->add_option("--reverse-after", args->reverse_after_s,
