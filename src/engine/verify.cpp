@@ -677,6 +677,9 @@ Result verify(const Program& program, const Options& options) {
         if (inv && options.timeout_s > 0) rest.timeout_s = std::max(0.001, options.timeout_s - inv->time_s);
         if (!beside) return with_analysis(search(rest));
         rest.cancel = &answered;
+        // A run cancelled from outside stops too: its flag stands in for the interrupt, which
+        // a run given a cancel flag (a test, a run nested in another) does not have.
+        if (options.cancel && !rest.interrupt) rest.interrupt = options.cancel;
         Result r = search(rest);
         if (bmc) r = with_bmc(std::move(r), bmc->finish());
         if (pdr) r = with_pdr(std::move(r), pdr->finish());

@@ -56,7 +56,7 @@ TEST_CASE("bmc: an error 100 inner iterations deep in a nested loop") {
     CHECK(r.counterexample->path.size() == 104);
 }
 
-TEST_CASE("bmc: limits; a program whose paths all end; a safe loop") {
+TEST_CASE("bmc: limits, a program whose paths all end, a safe loop") {
     SUBCASE("depth limit, no error") {
         Program p = must_parse(two_paths);
         engine::BmcLimits limits;
@@ -95,7 +95,7 @@ TEST_CASE("bmc: limits; a program whose paths all end; a safe loop") {
     }
 }
 
-TEST_CASE("bmc beside the search: its counterexample ends the run; a cancelled search stops") {
+TEST_CASE("bmc beside the search: its counterexample ends the run, a cancelled search stops") {
     // 30 iterations of the two-path loop: the error at step 31.
     Program p = must_parse(R"(
 ?- p(0, I, X), I = 0, X = 0.

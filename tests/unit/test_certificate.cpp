@@ -31,7 +31,7 @@ std::string cvc5_program() {
 
 }  // namespace
 
-TEST_CASE("certificate: the engine's is inductive; a wrong one fails at the clause it breaks") {
+TEST_CASE("certificate: the engine's is inductive, a wrong one fails at the clause it breaks") {
     Program p = test::must_parse(counter, "counter.clp");
     Result r = verify(p, Options{});
     REQUIRE(r.verdict == Verdict::safe);

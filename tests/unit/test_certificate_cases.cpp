@@ -57,7 +57,7 @@ TEST_CASE("certificate cases: one goal per choice becomes one interval per way")
           "X = 0 ∧ S >= 0 ∧ S =< 5");
 }
 
-TEST_CASE("certificate cases: a case implied by another goes; the others stay as given") {
+TEST_CASE("certificate cases: a case implied by another goes, the others stay as given") {
     Solver s(Domain::integer);
     Vars v{s};
     // X = 0, Y = 0, S = 1 lies within Y = 0; S >= 2, S =< 4 within S >= 0.

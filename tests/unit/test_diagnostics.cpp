@@ -102,7 +102,7 @@ TEST_CASE("a point no rule defines is a warning: the goal is terminal") {
            true);
 }
 
-TEST_CASE("fractions need the real domain; div and mod need the integers") {
+TEST_CASE("fractions need the real domain, div and mod need the integers") {
     expect(std::string(q) + "p(0, X) :- error, X = 1/2.\n",
            {{2, 23, "a fraction or decimal needs `:- domain(real).` (this program is over the "
                     "integers)"}});

@@ -225,7 +225,7 @@ TEST_CASE("disjunction: the checker looks inside the cases") {
     CHECK(contains(all, "2:44: warning: division by the constant 0"));
 }
 
-TEST_CASE("disjunction: fmt prints `(A, B ; C ; true)` and round-trips") {
+TEST_CASE("disjunction: fmt prints cases, the empty one as true, and round-trips") {
     Program p = test::must_parse("?-p(0,X),(X=0;X=1).\n"
                                  "p(0,X):-p(1,Y),( Y=X+1 , true ; Y=(X+2)*1;(Y=X;Y>=X) ;true),X>=0.\n");
     std::string once = format_program(p);

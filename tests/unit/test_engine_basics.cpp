@@ -72,7 +72,7 @@ TEST_CASE("integers beyond 64 bits") {
     CHECK(s.verdict == Verdict::safe);
 }
 
-TEST_CASE("div and mod follow SMT-LIB (Euclidean) semantics; division by zero disables") {
+TEST_CASE("div and mod follow SMT-LIB (Euclidean) semantics, division by zero disables") {
     CHECK(run("?- p(0, X), X = -7.\np(0, X) :- error, X div 2 = -4, X mod 2 = 1.\n").verdict ==
           Verdict::unsafe);
     CHECK(run("?- p(0, X), X = 7.\np(0, X) :- error, X div -2 = -3, X mod -2 = 1.\n").verdict ==

@@ -100,7 +100,7 @@ TEST_CASE("fourier-motzkin: an equation is solved for the variable and substitut
     CHECK(s.check_alone(differ, Purpose::entailment) == Answer::unsat);
 }
 
-TEST_CASE("fourier-motzkin: bounds that contradict each other give false; a variable bounded on one side only goes") {
+TEST_CASE("fourier-motzkin: bounds that contradict each other give false, a variable bounded on one side only goes") {
     Solver s(Domain::integer);
     Vars v{s};
     std::vector<Term> contradict{s.at_least(v.at(0), s.numeral(3)), s.at_most(v.at(0), s.numeral(1))};

@@ -55,7 +55,7 @@ TEST_CASE("implicant: a disjunction keeps only a disjunct the model makes true")
     check_implicant(k.c, lits, f, m);
 }
 
-TEST_CASE("implicant: an ite keeps its condition and the branch taken; negations become comparisons") {
+TEST_CASE("implicant: an ite keeps its condition and the branch taken, negations become comparisons") {
     Case k;
     z3::expr f = z3::ite(k.x > k.y, k.z == 1, k.z == 2) && !(k.x == k.y) && !(k.z >= 7) && !(k.b && k.x == 3);
     z3::model m = k.model_of(f, k.x == 4 && k.y == 9 && k.b);
@@ -71,7 +71,7 @@ TEST_CASE("implicant: an ite keeps its condition and the branch taken; negations
     check_implicant(k.c, lits, f, m);
 }
 
-TEST_CASE("implicant: Boolean equations keep both sides at their values; shared parts once") {
+TEST_CASE("implicant: Boolean equations keep both sides at their values, shared parts once") {
     Case k;
     z3::expr shared = k.x + k.y >= 3;
     z3::expr f = (k.b == shared) && (shared || k.z == 0) && z3::implies(k.b, k.z > 0);

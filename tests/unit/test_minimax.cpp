@@ -135,7 +135,7 @@ TEST_CASE("RV'11 Fig. 1(d): the 10000-iteration loop without unrolling") {
     CHECK(r.stats.restarts == 0);
 }
 
-TEST_CASE("minimax overview (b) closes after one iteration; loop1 of lazy annotation") {
+TEST_CASE("minimax overview (b) closes after one iteration, loop1 of lazy annotation") {
     Result b = run_file("minimax-overview-b.clp");
     REQUIRE(b.verdict == Verdict::safe);
     CHECK(b.stats.loop_closures == 1);

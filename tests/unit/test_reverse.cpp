@@ -80,7 +80,7 @@ TEST_CASE("reverse: each rule read from body to head, the error rules from a new
     CHECK(twice->point_label(twice->query.point) == "reverse_start_2");
 }
 
-TEST_CASE("reverse: every program in clp/ keeps its verdict read backwards; the complement of a proof is a "
+TEST_CASE("reverse: every program in clp/ keeps its verdict read backwards, and the complement of a proof is a "
           "certificate cvc5 validates") {
     std::size_t decided = 0, total = 0;
     for (const auto& e : std::filesystem::directory_iterator(CLPI_SOURCE_DIR "/clp")) {
