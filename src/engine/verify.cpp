@@ -319,6 +319,15 @@ double head_start(double seconds) {
 #endif
 }
 
+// Makes `r` the UNSAFE answer of an engine beside the search, with its counterexample.
+void answer_unsafe(Result& r, Counterexample cex, std::string note) {
+    r.verdict = Verdict::unsafe;
+    r.reason = UnknownReason::none;
+    r.reason_text.clear();
+    r.counterexample = std::move(cex);
+    r.notes.push_back(std::move(note));
+}
+
 // What the search on the reversed program found (Options::reverse).
 struct ReverseOutcome {
     Result result;
@@ -400,15 +409,12 @@ Result with_reverse(Result r, ReverseOutcome o, const Program& program, const Pr
                                       steps, found.ended));
         return r;
     }
-    r.verdict = Verdict::unsafe;
-    r.reason = UnknownReason::none;
-    r.reason_text.clear();
-    r.counterexample = std::move(found.counterexample);
     r.stats.reverse_found = true;
-    r.notes.push_back(fmt::format("found by the search on the reversed program beside the search: a path of "
-                                  "{} steps from an error back to the query, made a counterexample by bounded "
-                                  "model checking; the search stopped there",
-                                  steps));
+    answer_unsafe(r, std::move(*found.counterexample),
+                  fmt::format("found by the search on the reversed program beside the search: a path of {} steps "
+                              "from an error back to the query, made a counterexample by bounded model checking; "
+                              "the search stopped there",
+                              steps));
     if (r.tree) r.tree->note = "the search stopped here: the search on the reversed program found an error path";
     return r;
 }
@@ -426,14 +432,11 @@ Result with_bmc(Result r, engine::BmcResult bmc) {
         throw InternalError(fmt::format("the search answered SAFE, but bounded model checking found a "
                                         "counterexample of {} steps that replays", bmc.depth));
     }
-    r.verdict = Verdict::unsafe;
-    r.reason = UnknownReason::none;
-    r.reason_text.clear();
-    r.counterexample = std::move(bmc.counterexample);
     r.stats.bmc_found = true;
-    r.notes.push_back(fmt::format("found by bounded model checking beside the search: every path of {} "
-                                  "steps in one solver query ({} checks, {:.3f} s); the search "
-                                  "stopped there", bmc.depth, bmc.checks, bmc.time_s));
+    answer_unsafe(r, std::move(*bmc.counterexample),
+                  fmt::format("found by bounded model checking beside the search: every path of {} steps in one "
+                              "solver query ({} checks, {:.3f} s); the search stopped there",
+                              bmc.depth, bmc.checks, bmc.time_s));
     if (r.tree) {
         r.tree->note = fmt::format("the search stopped here: bounded model checking beside it found "
                                    "the counterexample, {} steps deep", bmc.depth);
