@@ -186,12 +186,15 @@ private:
     void note_core(const std::vector<solver::CellId>& core, const Candidate* self = nullptr);
     // An error reached with loop headers on the path: real (counterexample) or spurious.
     Visit on_error(std::uint64_t node, PathStep step);
-    // A spurious error may be real many iterations deep: for a header whose loop is one
-    // cycle that moves each position by a constant, the error path with the cycle written out
-    // as often as a model of the accelerated loop says, checked and replayed.
+    // A spurious error may be real many iterations deep: for a cycle through a header that
+    // moves each position by a constant from its second iteration on, the error path with
+    // the cycle written out as often as a model of the accelerated loop says, checked and
+    // replayed.
     std::optional<Counterexample> accelerated_error(const std::vector<std::size_t>& headers,
                                                     const PathStep& step);
-    std::optional<std::vector<std::uint32_t>> single_cycle(PointId header) const;
+    // The simple cycles of rules through a loop header, each point at most once (at most
+    // max_cycles of them, in the order of the points' rules).
+    std::vector<std::vector<std::uint32_t>> simple_cycles(PointId header) const;
     std::vector<Term> guard_closures(PointId header);
     // The polyhedral analysis's facts at the header, over the point variables, that speak of
     // a position the loop changes and that the path entails at `state` (an abstraction above

@@ -2,13 +2,16 @@
 // that is not real on the path as explored may still be real many iterations later — RV'11
 // Fig. 1(d) with its error after 10000 iterations. Unrolling one iteration at a time would
 // take tens of thousands of nodes (errors within the iterations that deepening unrolls are
-// left to it). When the loop of a header is a single cycle and one
-// iteration moves every position by a constant (a translation: x' = x + c), k iterations
-// take the state s to s + k·c; the accelerated path asks the solver for a k ≥ 1 with the
-// cycle feasible at its first iteration and at its last one, the rest of the path concrete.
+// left to it). When a cycle of the loop through its header moves every position by a
+// constant from its second iteration on (a translation, x' = x + c, or a reset, x' = 5,
+// which the first iteration sets and the later ones keep), k iterations take the state s1
+// after the first to s1 + (k - 1)·c; the accelerated path asks the solver for a k with the
+// cycle feasible at its first, second and last iterations, the rest of the path concrete.
+// A loop with branches has several cycles (a C counter of unsigned type has two: with and
+// without wrap-around); each simple cycle is tried, up to max_cycles.
 //
-// Only a hint: for a translation with a convex guard, the first and last iterations being
-// feasible implies all of them are, but the engine does not rely on it. The path with the
+// Only a hint: for a translation with a convex guard, the second and last iterations being
+// feasible implies all between are, but the engine does not rely on it. The path with the
 // cycle written out k times is built in a solver of its own, checked, and replayed through
 // the rules like every counterexample; if any of that fails, the error is treated as
 // spurious as before (refinement and restart).
@@ -25,6 +28,8 @@ namespace {
 
 // A counterexample this long is not worth building: the limit keeps memory in hand.
 constexpr std::size_t max_unrolled_steps = 400000;
+// The simple cycles through a header tried: a loop of b two-way branches has up to 2^b.
+constexpr std::size_t max_cycles = 8;
 
 void add_cells(solver::Solver& s, const Transition& t) {
     for (Term c : t.constraints) s.add_cell(c);
@@ -32,26 +37,31 @@ void add_cells(solver::Solver& s, const Transition& t) {
 
 }  // namespace
 
-std::optional<std::vector<std::uint32_t>> Explorer::single_cycle(PointId header) const {
-    std::vector<std::uint32_t> cycle;
-    std::vector<bool> seen(program_.points.size(), false);
-    PointId at = header;
-    do {
-        if (seen[at]) return std::nullopt;
-        seen[at] = true;
-        std::optional<std::uint32_t> inside;
+std::vector<std::vector<std::uint32_t>> Explorer::simple_cycles(PointId header) const {
+    std::vector<std::vector<std::uint32_t>> cycles;
+    std::vector<std::uint32_t> path;
+    std::vector<bool> on_path(program_.points.size(), false);
+    // Depth first from the header along the loop's rules, each point at most once per cycle.
+    auto walk = [&](auto&& self, PointId at) -> void {
         for (std::uint32_t r : program_.points.at(at).rules) {
+            if (cycles.size() >= max_cycles) return;
             const Rule& rule = program_.rules.at(r);
             if (rule.body_kind != BodyKind::atom) continue;
             if (graph_.component[rule.body_point] != graph_.component[header]) continue;
-            if (inside) return std::nullopt;  // a branch inside the loop: not one cycle
-            inside = r;
+            path.push_back(r);
+            if (rule.body_point == header) {
+                cycles.push_back(path);
+            } else if (!on_path[rule.body_point]) {
+                on_path[rule.body_point] = true;
+                self(self, rule.body_point);
+                on_path[rule.body_point] = false;
+            }
+            path.pop_back();
         }
-        if (!inside) return std::nullopt;
-        cycle.push_back(*inside);
-        at = program_.rules.at(*inside).body_point;
-    } while (at != header);
-    return cycle;
+    };
+    on_path[header] = true;
+    walk(walk, header);
+    return cycles;
 }
 
 std::optional<Integer> Explorer::iterations_to_error(const Frame& hf,
@@ -67,23 +77,29 @@ std::optional<Integer> Explorer::iterations_to_error(const Frame& hf,
         }
         return s;
     };
-    // One iteration from the incoming state gives each position its step.
+    // Two iterations from the incoming state: the second gives each position its step (the
+    // first may have reset it to a value of its own, which the later ones keep).
     std::vector<Number> step(types.size());
     solver_.push();
-    std::vector<Term> after = run_cycle(h.entry_state);
+    std::vector<Term> once = run_cycle(h.entry_state);
+    std::vector<Term> twice = run_cycle(once);
     bool feasible = solver_.check() == Answer::sat && solver_.ensure_model() == Answer::sat;
     for (std::size_t i = 0; feasible && i < types.size(); ++i) {
         if (!modified[i]) continue;
         if (types[i] == Type::array) feasible = false;
-        else step[i] = solver_.value(after[i]).number - solver_.value(h.entry_state[i]).number;
+        else step[i] = solver_.value(twice[i]).number - solver_.value(once[i]).number;
     }
     solver_.pop();
     if (!feasible) return std::nullopt;
 
-    // s + k·c for k iterations, and the renamed state of the header as s + K·c.
+    // After k >= 2 iterations the state is s1 + (k - 1)·c, s1 the state after the first;
+    // the header's renamed state is that for k = K.
     Term k = solver_.fresh("K", Type::integer);
+    solver_.push();
+    solver_.add_cell(solver_.at_least(k, solver_.numeral(2)));
+    once = run_cycle(h.entry_state);
     auto moved = [&](const Number& times_k, const Number& extra) {
-        std::vector<Term> s = h.entry_state;
+        std::vector<Term> s = once;
         for (std::size_t i = 0; i < s.size(); ++i) {
             if (!modified[i] || step[i] == 0) continue;
             std::pair<Number, Term> parts[] = {{1, s[i]}, {step[i] * times_k, k}};
@@ -91,15 +107,13 @@ std::optional<Integer> Explorer::iterations_to_error(const Frame& hf,
         }
         return s;
     };
-    solver_.push();
-    solver_.add_cell(solver_.at_least(k, solver_.numeral(1)));
-    std::vector<Term> first = run_cycle(h.entry_state);
-    std::vector<Term> expected_first = moved(0, 1);
-    std::vector<Term> last = run_cycle(moved(1, -1));
-    std::vector<Term> expected_last = moved(1, 0);
+    std::vector<Term> second = run_cycle(once);
+    std::vector<Term> expected_second = moved(0, 1);
+    std::vector<Term> last = run_cycle(moved(1, -2));
+    std::vector<Term> expected_last = moved(1, -1);
     for (std::size_t i = 0; i < types.size(); ++i) {
         if (!modified[i]) continue;
-        solver_.add_cell(solver_.equal(first[i], expected_first[i]));
+        solver_.add_cell(solver_.equal(second[i], expected_second[i]));
         solver_.add_cell(solver_.equal(last[i], expected_last[i]));
         solver_.add_cell(solver_.equal(hf.state[i], expected_last[i]));
     }
@@ -153,18 +167,18 @@ std::optional<Counterexample> Explorer::accelerated_error(const std::vector<std:
         const std::size_t k = headers[n];
         const Frame& hf = frames_[k];
         const Header& h = *hf.header;
-        auto cycle = single_cycle(hf.point);
-        if (!cycle) continue;
-        // This header open (neither candidates nor links), the others concrete.
-        for (const Candidate& c : h.candidates) solver_.set_active(c.cell, false);
-        for (solver::CellId l : h.links) solver_.set_active(l, false);
-        std::optional<Integer> iterations = iterations_to_error(hf, *cycle);
-        for (const Candidate& c : h.candidates) solver_.set_active(c.cell, !c.stale);
-        for (solver::CellId l : h.links) solver_.set_active(l, true);
-        if (!iterations) continue;
-        if (auto cex = unrolled_error(k, *cycle, *iterations, step)) {
-            ++stats_.accelerations;
-            return cex;
+        for (const std::vector<std::uint32_t>& cycle : simple_cycles(hf.point)) {
+            // This header open (neither candidates nor links), the others concrete.
+            for (const Candidate& c : h.candidates) solver_.set_active(c.cell, false);
+            for (solver::CellId l : h.links) solver_.set_active(l, false);
+            std::optional<Integer> iterations = iterations_to_error(hf, cycle);
+            for (const Candidate& c : h.candidates) solver_.set_active(c.cell, !c.stale);
+            for (solver::CellId l : h.links) solver_.set_active(l, true);
+            if (!iterations) continue;
+            if (auto cex = unrolled_error(k, cycle, *iterations, step)) {
+                ++stats_.accelerations;
+                return cex;
+            }
         }
     }
     return std::nullopt;
