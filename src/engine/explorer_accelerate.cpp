@@ -6,7 +6,8 @@
 // constant from its second iteration on (a translation, x' = x + c, or a reset, x' = 5,
 // which the first iteration sets and the later ones keep), k iterations take the state s1
 // after the first to s1 + (k - 1)·c; the accelerated path asks the solver for a k with the
-// cycle feasible at its first, second and last iterations, the rest of the path concrete.
+// cycle feasible at its first, second and last iterations, the rest of the path concrete
+// (an array the loop writes is left open there: the count rests on the numbers).
 // A loop with branches has several cycles (a C counter of unsigned type has two: with and
 // without wrap-around); each simple cycle is tried, up to max_cycles.
 //
@@ -85,9 +86,9 @@ std::optional<Integer> Explorer::iterations_to_error(const Frame& hf,
     std::vector<Term> twice = run_cycle(once);
     bool feasible = solver_.check() == Answer::sat && solver_.ensure_model() == Answer::sat;
     for (std::size_t i = 0; feasible && i < types.size(); ++i) {
-        if (!modified[i]) continue;
-        if (types[i] == Type::array) feasible = false;
-        else step[i] = solver_.value(twice[i]).number - solver_.value(once[i]).number;
+        if (modified[i] && types[i] != Type::array) {
+            step[i] = solver_.value(twice[i]).number - solver_.value(once[i]).number;
+        }
     }
     solver_.pop();
     if (!feasible) return std::nullopt;
@@ -98,9 +99,12 @@ std::optional<Integer> Explorer::iterations_to_error(const Frame& hf,
     solver_.push();
     solver_.add_cell(solver_.at_least(k, solver_.numeral(2)));
     once = run_cycle(h.entry_state);
+    // An array the loop writes has no step: it is left open (a new array at each use), so
+    // the count K rests on the numbers alone, and the path written out decides.
     auto moved = [&](const Number& times_k, const Number& extra) {
         std::vector<Term> s = once;
         for (std::size_t i = 0; i < s.size(); ++i) {
+            if (modified[i] && types[i] == Type::array) s[i] = solver_.fresh("A", Type::array);
             if (!modified[i] || step[i] == 0) continue;
             std::pair<Number, Term> parts[] = {{1, s[i]}, {step[i] * times_k, k}};
             s[i] = solver_.linear_sum(parts, step[i] * extra);
@@ -112,7 +116,7 @@ std::optional<Integer> Explorer::iterations_to_error(const Frame& hf,
     std::vector<Term> last = run_cycle(moved(1, -2));
     std::vector<Term> expected_last = moved(1, -1);
     for (std::size_t i = 0; i < types.size(); ++i) {
-        if (!modified[i]) continue;
+        if (!modified[i] || types[i] == Type::array) continue;
         solver_.add_cell(solver_.equal(second[i], expected_second[i]));
         solver_.add_cell(solver_.equal(last[i], expected_last[i]));
         solver_.add_cell(solver_.equal(hf.state[i], expected_last[i]));

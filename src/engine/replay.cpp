@@ -30,36 +30,50 @@ Integer euclid_div(const Integer& a, const Integer& b) {
     return (a - r) / b;  // exact
 }
 
+// An array's entries are sorted by index (Solver::value gives them so, store keeps them
+// so): a path that writes an array a thousand times is replayed in n log n.
+std::vector<std::pair<Number, Number>>::const_iterator find_entry(const Value& arr, const Number& index) {
+    return std::lower_bound(arr.entries.begin(), arr.entries.end(), index,
+                            [](const auto& entry, const Number& i) { return solver::index_less(entry.first, i); });
+}
+
 Number lookup(const Value& arr, const Number& index) {
-    for (const auto& [i, v] : arr.entries) {
-        if (i == index) return v;
-    }
-    return arr.array_default;
+    auto at = find_entry(arr, index);
+    return at != arr.entries.end() && at->first == index ? at->second : arr.array_default;
 }
 
 Value store(Value arr, const Number& index, const Number& value) {
-    for (auto& [i, v] : arr.entries) {
-        if (i == index) {
-            v = value;
-            return arr;
-        }
+    auto at = arr.entries.begin() + (find_entry(arr, index) - arr.entries.cbegin());
+    if (at != arr.entries.end() && at->first == index) {
+        at->second = value;
+    } else {
+        arr.entries.emplace(at, index, value);
     }
-    arr.entries.emplace_back(index, value);
-    std::sort(arr.entries.begin(), arr.entries.end());
     return arr;
 }
 
 bool same(const Value& a, const Value& b) {
     if (a.is_array != b.is_array) return false;
     if (!a.is_array) return a.number == b.number;
-    // Extensional equality over finitely many explicit entries.
-    auto covers = [](const Value& x, const Value& y) {
-        for (const auto& [i, v] : x.entries) {
-            if (lookup(y, i) != v) return false;
+    // Extensional equality over finitely many explicit entries: both sorted by index, an
+    // index one of them lacks has the other's default there.
+    if (a.array_default != b.array_default) return false;
+    auto x = a.entries.begin();
+    auto y = b.entries.begin();
+    while (x != a.entries.end() || y != b.entries.end()) {
+        if (y == b.entries.end() || (x != a.entries.end() && solver::index_less(x->first, y->first))) {
+            if (x->second != b.array_default) return false;
+            ++x;
+        } else if (x == a.entries.end() || solver::index_less(y->first, x->first)) {
+            if (y->second != a.array_default) return false;
+            ++y;
+        } else {
+            if (x->second != y->second) return false;
+            ++x;
+            ++y;
         }
-        return true;
-    };
-    return a.array_default == b.array_default && covers(a, b) && covers(b, a);
+    }
+    return true;
 }
 
 struct Evaluator {

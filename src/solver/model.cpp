@@ -16,20 +16,12 @@ Number numeral_number(const z3::expr& e) {
 
 namespace {
 
-void add_entry(Value& v, Number index, Number value) {
-    // The outermost store wins: entries met first are the newest.
-    for (const auto& [i, _] : v.entries) {
-        if (i == index) return;
-    }
-    v.entries.emplace_back(std::move(index), std::move(value));
-}
-
 Value array_value(const z3::model& m, z3::expr e) {
     Value v;
     v.is_array = true;
     while (true) {
         if (e.is_app() && e.decl().decl_kind() == Z3_OP_STORE) {
-            add_entry(v, numeral_number(e.arg(1)), numeral_number(e.arg(2)));
+            v.entries.emplace_back(numeral_number(e.arg(1)), numeral_number(e.arg(2)));
             e = e.arg(0);
         } else if (e.is_app() && e.decl().decl_kind() == Z3_OP_CONST_ARRAY) {
             v.array_default = numeral_number(e.arg(0));
@@ -38,7 +30,7 @@ Value array_value(const z3::model& m, z3::expr e) {
             z3::func_decl f(e.ctx(), Z3_get_as_array_func_decl(e.ctx(), e));
             z3::func_interp fi = m.get_func_interp(f);
             for (unsigned i = 0; i < fi.num_entries(); ++i) {
-                add_entry(v, numeral_number(fi.entry(i).arg(0)), numeral_number(fi.entry(i).value()));
+                v.entries.emplace_back(numeral_number(fi.entry(i).arg(0)), numeral_number(fi.entry(i).value()));
             }
             v.array_default = numeral_number(fi.else_value());
             break;
@@ -46,7 +38,14 @@ Value array_value(const z3::model& m, z3::expr e) {
             throw std::runtime_error("unexpected array value in model: " + e.to_string());
         }
     }
-    std::sort(v.entries.begin(), v.entries.end());
+    // The outermost store wins: of the entries of one index, the first met is the newest.
+    // Sorted stably by index, it stays first (a linear search per entry was quadratic: an
+    // array written a thousand times along a path took seconds per counterexample).
+    std::stable_sort(v.entries.begin(), v.entries.end(),
+                     [](const auto& a, const auto& b) { return index_less(a.first, b.first); });
+    v.entries.erase(std::unique(v.entries.begin(), v.entries.end(),
+                                [](const auto& a, const auto& b) { return a.first == b.first; }),
+                    v.entries.end());
     return v;
 }
 

@@ -205,6 +205,30 @@ TEST_CASE("an error thousands of iterations deep in a loop with a branch: each c
     CHECK(r.counterexample->path.back().point_label == "error");
 }
 
+TEST_CASE("an error hundreds of iterations deep past an array the loop writes: the count from the numbers") {
+    // A[i] = i for i < 600, then A[599] = 599 is the error: the array has no step, so the
+    // accelerated loop leaves it open, and the path written out holds the 600 stores.
+    Options o = as_in_the_paper();
+    o.bmc = false;
+    o.reverse = false;
+    o.polyhedra = false;
+    Result r = run_text("?- p(1, A, I).\n"
+                        "p(1, A, I) :- p(2, A, I1), I1 = 0.\n"
+                        "p(2, A, I) :- p(3, A1, I1), I < 600, A1 = store(A, I, I), I1 = I + 1.\n"
+                        "p(2, A, I) :- p(4, A, I), I >= 600.\n"
+                        "p(3, A, I) :- p(2, A, I).\n"
+                        "p(4, A, I) :- error, select(A, 599) = 599.\n"
+                        "p(4, A, I) :- p(5, A, I), select(A, 599) != 599.\n"
+                        "p(5, A, I).\n",
+                        o);
+    REQUIRE(r.verdict == Verdict::unsafe);
+    CHECK(r.stats.accelerations == 1);
+    REQUIRE(r.counterexample.has_value());
+    // query, start, 600 times around the two-step loop, exit, error
+    CHECK(r.counterexample->path.size() == 1204);
+    CHECK(r.counterexample->path.back().point_label == "error");
+}
+
 TEST_CASE("an error behind an abstraction: refined, restarted, then found for real") {
     Result r = run_file("rv11-fig1a-unsafe.clp");
     REQUIRE(r.verdict == Verdict::unsafe);
