@@ -49,7 +49,9 @@ private:
 };
 
 std::vector<std::string> clang_arguments(const Options& o, const std::string& stub_dir) {
-    std::vector<std::string> args{"-xc", "-std=gnu11", "-fsyntax-only",
+    // Generated C (program reducers, unrolled code) nests blocks deeper than Clang's default
+    // of 256 brackets; 4096 still leaves the parser's recursion well within the stack.
+    std::vector<std::string> args{"-xc", "-std=gnu11", "-fsyntax-only", "-fbracket-depth=4096",
                                   "-resource-dir=" C2CLP_CLANG_RESOURCE_DIR};
     llvm::Triple host(llvm::sys::getDefaultTargetTriple());
     if (o.data_model == DataModel::ilp32) {
