@@ -11,6 +11,8 @@ answer (`true`, `false(unreach-call)`) is the expected one; *wrong* when it is t
     git clone --depth 1 https://gitlab.com/sosy-lab/benchmarking/sv-benchmarks.git ../sv-benchmarks
     tools/bench/svcomp_c.py --root ../sv-benchmarks --timeout 60 \\
         c/array-examples c/array-industry-pattern c/list-simple c/heap-manipulation c/forester-heap
+    tools/bench/svcomp_c.py --root ../sv-benchmarks --timeout 10 \\
+        c/loop-lit c/loop-invgen c/loop-new c/loop-acceleration c/loop-invariants
 
 Prints a table per folder, the refusals grouped by what was refused, and with --list one row
 per task; exits 1 when an answer is wrong.
