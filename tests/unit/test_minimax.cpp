@@ -156,77 +156,72 @@ TEST_CASE("an error 10000 iterations deep: found by accelerating the loop, repla
     CHECK(r.counterexample->path.back().point_label == "error");
 }
 
-TEST_CASE("an error thousands of iterations deep behind a reset: accelerated from the second iteration") {
-    // x is set to 0 at every iteration (a reset, not a translation): the first iteration
-    // moves it by -1, the later ones by 0; y counts to 5000.
+namespace {
+
+// An error found only by accelerating a loop: the search alone, without the helpers beside
+// it, and no time limit (deepening alone stops at 32 unrollings, far short of the error).
+// The counterexample is checked for its length and its end.
+void check_accelerated(const std::string& text, std::size_t path_size) {
     Options o = as_in_the_paper();
     o.bmc = false;
     o.reverse = false;
-    Result r = run_text("?- p(1, X, Y).\n"
-                        "p(1, X, Y) :- p(2, X1, Y1), X1 = 1, Y1 = 0.\n"
-                        "p(2, X, Y) :- p(3, X, Y), Y < 5000.\n"
-                        "p(2, X, Y) :- p(4, X, Y), Y >= 5000.\n"
-                        "p(3, X, Y) :- p(2, X1, Y1), X1 = 0, Y1 = Y + 1.\n"
-                        "p(4, X, Y) :- error, X != 1.\n"
-                        "p(4, X, Y) :- p(5, X, Y), X = 1.\n"
-                        "p(5, X, Y).\n",
-                        o);
+    o.polyhedra = false;
+    Result r = run_text(text, o);
     REQUIRE(r.verdict == Verdict::unsafe);
     CHECK(r.stats.accelerations == 1);
     REQUIRE(r.counterexample.has_value());
-    // query, start, 5000 times around the two-step loop, exit, error
-    CHECK(r.counterexample->path.size() == 10004);
+    CHECK(r.counterexample->path.size() == path_size);
     CHECK(r.counterexample->path.back().point_label == "error");
+}
+
+}  // namespace
+
+TEST_CASE("an error thousands of iterations deep behind a reset: accelerated from the second iteration") {
+    // x is set to 0 at every iteration (a reset, not a translation): the first iteration
+    // moves it by -1, the later ones by 0; y counts to 5000.
+    // query, start, 5000 times around the two-step loop, exit, error
+    check_accelerated("?- p(1, X, Y).\n"
+                      "p(1, X, Y) :- p(2, X1, Y1), X1 = 1, Y1 = 0.\n"
+                      "p(2, X, Y) :- p(3, X, Y), Y < 5000.\n"
+                      "p(2, X, Y) :- p(4, X, Y), Y >= 5000.\n"
+                      "p(3, X, Y) :- p(2, X1, Y1), X1 = 0, Y1 = Y + 1.\n"
+                      "p(4, X, Y) :- error, X != 1.\n"
+                      "p(4, X, Y) :- p(5, X, Y), X = 1.\n"
+                      "p(5, X, Y).\n",
+                      10004);
 }
 
 TEST_CASE("an error thousands of iterations deep in a loop with a branch: each cycle accelerated") {
     // The counter of an unsigned C int: y + 1 wraps around past 2^32 - 1, a second way
     // around the loop that this run never takes.
-    Options o = as_in_the_paper();
-    o.bmc = false;
-    o.reverse = false;
-    Result r = run_text("?- p(1, Y, Z).\n"
-                        "p(1, Y, Z) :- p(2, Y1, Z1), Y1 = 0, Z1 = 5.\n"
-                        "p(2, Y, Z) :- p(3, Y1, Z), Y + 1 > 4294967295, Y1 = Y + 1 - 4294967296.\n"
-                        "p(2, Y, Z) :- p(3, Y1, Z), Y + 1 =< 4294967295, Y1 = Y + 1.\n"
-                        "p(3, Y, Z) :- p(4, Y, Z1), Z1 = Z + 2.\n"
-                        "p(4, Y, Z) :- p(2, Y, Z), Y < 3000.\n"
-                        "p(4, Y, Z) :- p(5, Y, Z), Y >= 3000.\n"
-                        "p(5, Y, Z) :- error, Z = 6005.\n"
-                        "p(5, Y, Z) :- p(6, Y, Z), Z != 6005.\n"
-                        "p(6, Y, Z).\n",
-                        o);
-    REQUIRE(r.verdict == Verdict::unsafe);
-    CHECK(r.stats.accelerations == 1);
-    REQUIRE(r.counterexample.has_value());
     // query, start, 2999 times around the three-step loop, the 3000th increment and its
     // exit, error
-    CHECK(r.counterexample->path.size() == 9003);
-    CHECK(r.counterexample->path.back().point_label == "error");
+    check_accelerated("?- p(1, Y, Z).\n"
+                      "p(1, Y, Z) :- p(2, Y1, Z1), Y1 = 0, Z1 = 5.\n"
+                      "p(2, Y, Z) :- p(3, Y1, Z), Y + 1 > 4294967295, Y1 = Y + 1 - 4294967296.\n"
+                      "p(2, Y, Z) :- p(3, Y1, Z), Y + 1 =< 4294967295, Y1 = Y + 1.\n"
+                      "p(3, Y, Z) :- p(4, Y, Z1), Z1 = Z + 2.\n"
+                      "p(4, Y, Z) :- p(2, Y, Z), Y < 3000.\n"
+                      "p(4, Y, Z) :- p(5, Y, Z), Y >= 3000.\n"
+                      "p(5, Y, Z) :- error, Z = 6005.\n"
+                      "p(5, Y, Z) :- p(6, Y, Z), Z != 6005.\n"
+                      "p(6, Y, Z).\n",
+                      9003);
 }
 
 TEST_CASE("an error hundreds of iterations deep past an array the loop writes: the count from the numbers") {
     // A[i] = i for i < 600, then A[599] = 599 is the error: the array has no step, so the
     // accelerated loop leaves it open, and the path written out holds the 600 stores.
-    Options o = as_in_the_paper();
-    o.bmc = false;
-    o.reverse = false;
-    o.polyhedra = false;
-    Result r = run_text("?- p(1, A, I).\n"
-                        "p(1, A, I) :- p(2, A, I1), I1 = 0.\n"
-                        "p(2, A, I) :- p(3, A1, I1), I < 600, A1 = store(A, I, I), I1 = I + 1.\n"
-                        "p(2, A, I) :- p(4, A, I), I >= 600.\n"
-                        "p(3, A, I) :- p(2, A, I).\n"
-                        "p(4, A, I) :- error, select(A, 599) = 599.\n"
-                        "p(4, A, I) :- p(5, A, I), select(A, 599) != 599.\n"
-                        "p(5, A, I).\n",
-                        o);
-    REQUIRE(r.verdict == Verdict::unsafe);
-    CHECK(r.stats.accelerations == 1);
-    REQUIRE(r.counterexample.has_value());
     // query, start, 600 times around the two-step loop, exit, error
-    CHECK(r.counterexample->path.size() == 1204);
-    CHECK(r.counterexample->path.back().point_label == "error");
+    check_accelerated("?- p(1, A, I).\n"
+                      "p(1, A, I) :- p(2, A, I1), I1 = 0.\n"
+                      "p(2, A, I) :- p(3, A1, I1), I < 600, A1 = store(A, I, I), I1 = I + 1.\n"
+                      "p(2, A, I) :- p(4, A, I), I >= 600.\n"
+                      "p(3, A, I) :- p(2, A, I).\n"
+                      "p(4, A, I) :- error, select(A, 599) = 599.\n"
+                      "p(4, A, I) :- p(5, A, I), select(A, 599) != 599.\n"
+                      "p(5, A, I).\n",
+                      1204);
 }
 
 TEST_CASE("an error behind an abstraction: refined, restarted, then found for real") {
