@@ -62,7 +62,9 @@ def run(clpi, task, timeout):
     refused = ""
     if code == 2:
         m = re.search(r"error: unsupported: ([^`(\n]*)", err)
-        refused = m.group(1).strip() if m else (err.strip().splitlines() or ["?"])[-1][:80]
+        # Otherwise the diagnostic's own line (Clang follows it with the source and a caret).
+        errors = [line for line in err.splitlines() if "error:" in line]
+        refused = m.group(1).strip() if m else (errors or err.strip().splitlines() or ["?"])[0][:80]
     return answer, refused, time.monotonic() - t0
 
 
