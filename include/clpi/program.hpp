@@ -36,14 +36,15 @@ enum class Type { integer, array };  // arrays map integers to integers
 
 // ---- expressions and constraints -----------------------------------------------------
 
-enum class ExprKind { constant, variable, neg, add, sub, mul, div, mod, select, store };
+// const_array(V) is the array with V at every index (a C array that starts at zero).
+enum class ExprKind { constant, variable, neg, add, sub, mul, div, mod, select, store, const_array };
 
 struct Expr {
     ExprKind kind = ExprKind::constant;
     SourceLoc loc;
     Number value;            // constant
     VarId var = 0;           // variable
-    std::vector<Expr> args;  // operands: 1 for neg, 2 for binary ops and select, 3 for store
+    std::vector<Expr> args;  // operands: 1 for neg and const_array, 2 for binary ops and select, 3 for store
 
     static Expr constant(Number v, SourceLoc l = {}) {
         Expr e;

@@ -15,6 +15,52 @@ namespace clpi {
 
 namespace {
 
+// The end of the balanced s-expression that starts at `open` (a `(`), or npos.
+std::size_t closing(const std::string& s, std::size_t open) {
+    int depth = 0;
+    for (std::size_t i = open; i < s.size(); ++i) {
+        if (s[i] == '(') ++depth;
+        if (s[i] == ')' && --depth == 0) return i;
+    }
+    return std::string::npos;
+}
+
+// Each constant array `((as const (Array Int Int)) v)` of a script whose checks must all be
+// unsat becomes a declared array with an axiom, `(forall ((i Int)) (= (select K i) v))`:
+// the same formulas, but cvc5 1.0 refuses a chain of stores between two constant arrays
+// ("write-chains connecting two different constant arrays"), which a certificate of a
+// program that zeroes an array has at every step. (A quantifier can turn a `sat` into
+// `unknown`, so a counterexample's check, which must be sat, keeps constant arrays.)
+std::string constant_arrays_as_axioms(const std::string& script) {
+    static const std::string head = "((as const ";
+    std::map<std::string, std::string> names;  // the constant's text -> its name
+    std::string declarations, out;
+    std::size_t from = 0;
+    for (std::size_t at = script.find(head); at != std::string::npos; at = script.find(head, from)) {
+        const std::size_t end = closing(script, at);
+        const std::size_t sort_at = at + head.size();
+        const std::size_t sort_end = script[sort_at] == '(' ? closing(script, sort_at) : std::string::npos;
+        if (end == std::string::npos || sort_end == std::string::npos) break;  // not ours: left as it is
+        const std::string text = script.substr(at, end + 1 - at);
+        auto [it, made] = names.try_emplace(text, fmt::format("|const_array {}|", names.size() + 1));
+        if (made) {
+            const std::string sort = script.substr(sort_at, sort_end + 1 - sort_at);  // (Array Int Int)
+            const std::string index = sort.find("(Array Real") == 0 ? "Real" : "Int";
+            // What follows `(as const SORT)` up to the last `)`: the value.
+            std::string value = script.substr(sort_end + 1, end - (sort_end + 1));
+            value = value.substr(std::min(value.size(), value.find_first_not_of(") ")));
+            declarations += fmt::format("(declare-const {} {})\n(assert (forall ((i {})) (= (select {} i) {})))\n",
+                                        it->second, sort, index, it->second, value);
+        }
+        out += script.substr(from, at - from) + it->second;
+        from = end + 1;
+    }
+    if (names.empty()) return script;
+    out += script.substr(from);
+    const std::size_t after_logic = out.find('\n') + 1;  // the script starts with set-logic
+    return out.substr(0, after_logic) + declarations + out.substr(after_logic);
+}
+
 // SMT-LIB quoted symbols take any character but `|` and `\`.
 std::string quote(const std::string& name) {
     std::string s;
@@ -80,6 +126,10 @@ std::string Exporter::expr(const Expr& e, const std::vector<Variable>& vars) con
     case ExprKind::mod: return bin("mod");
     case ExprKind::select: return bin("select");
     case ExprKind::store: return bin("store");
+    case ExprKind::const_array: {
+        const char* scalar = p_.domain == Domain::real ? "Real" : "Int";
+        return fmt::format("((as const (Array {} {})) {})", scalar, scalar, expr(e.args[0], vars));
+    }
     }
     return "?";
 }
@@ -300,7 +350,7 @@ std::string Exporter::checks(const Certificate& c, std::vector<std::string>& nam
         out += comments[i] + check(*clauses[i].vars, clauses[i].body, clauses[i].head, shared);
     }
     out += pending;
-    return out;
+    return constant_arrays_as_axioms(out);
 }
 
 // The counterexample's path, each step's variables renamed `V@k`, with the values it names:

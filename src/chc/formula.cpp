@@ -295,8 +295,10 @@ Dnf FormulaTranslator::compare(const std::string& op, const z3::expr& a, const z
 std::vector<TermCase> FormulaTranslator::term(const z3::expr& t) {
     if (t.is_array() && supported_sort(t.get_sort())) {
         if (vars_.is_var(t)) return {TermCase{dnf_true(), vars_.name(t), t}};
-        if (!t.is_app() || (t.decl().decl_kind() != Z3_OP_STORE) || t.num_args() != 3) {
-            throw Refusal("an array term other than a variable or store(...): " + show(t));
+        const bool store = t.is_app() && t.decl().decl_kind() == Z3_OP_STORE && t.num_args() == 3;
+        const bool constant = t.is_app() && t.decl().decl_kind() == Z3_OP_CONST_ARRAY && t.num_args() == 1;
+        if (!store && !constant) {
+            throw Refusal("an array term other than a variable, store(...) or a constant array: " + show(t));
         }
     } else if (t.is_int() && t.is_app() && t.decl().decl_kind() == Z3_OP_SELECT && t.num_args() == 2) {
         // select(A, I): cases of the array and of the index.
@@ -325,8 +327,10 @@ std::vector<TermCase> FormulaTranslator::term(const z3::expr& t) {
 
 std::vector<TermCase> FormulaTranslator::arithmetic(const z3::expr& t) {
     if (!t.is_app()) throw Refusal("unsupported term: " + show(t));
-    if (t.decl().decl_kind() == Z3_OP_SELECT || t.decl().decl_kind() == Z3_OP_STORE) {
-        // select(A, I) and store(A, I, V), as CLP writes them: cases of every argument.
+    const Z3_decl_kind kind = t.decl().decl_kind();
+    if (kind == Z3_OP_SELECT || kind == Z3_OP_STORE || kind == Z3_OP_CONST_ARRAY) {
+        // select(A, I), store(A, I, V) and const_array(V), as CLP writes them: cases of
+        // every argument.
         std::vector<TermCase> acc{TermCase{dnf_true(), "", t}};
         for (unsigned i = 0; i < t.num_args(); ++i) {
             std::vector<TermCase> next;
@@ -343,7 +347,7 @@ std::vector<TermCase> FormulaTranslator::arithmetic(const z3::expr& t) {
             check_size(next.size());
             acc = std::move(next);
         }
-        const char* name = t.decl().decl_kind() == Z3_OP_SELECT ? "select(" : "store(";
+        const char* name = kind == Z3_OP_SELECT ? "select(" : kind == Z3_OP_STORE ? "store(" : "const_array(";
         for (TermCase& c : acc) c.text = name + c.text + ")";
         return acc;
     }

@@ -115,7 +115,7 @@ private:
     std::map<unsigned, std::string> smt_names_;  // func_decl id -> name in the file
     std::map<unsigned, unsigned> arities_;       // func_decl id -> number of arguments
     // Names the CLP language gives a meaning, and `start` (the fresh start point).
-    std::set<std::string> taken_{"start", "error", "true", "div", "mod", "select", "store"};
+    std::set<std::string> taken_{"start", "error", "true", "div", "mod", "select", "store", "const_array"};
     chc::Control control_;
     std::map<unsigned, std::vector<std::size_t>> defining_;  // predicate -> its clauses
     std::map<unsigned, std::optional<std::size_t>> inline_cases_;

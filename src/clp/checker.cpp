@@ -279,7 +279,7 @@ void Checker::check_constants() {
 
 Type Checker::type_of(const Expr& e, const std::vector<Variable>& vars) const {
     if (e.kind == ExprKind::variable) return vars[e.var].type;
-    return e.kind == ExprKind::store ? Type::array : Type::integer;
+    return e.kind == ExprKind::store || e.kind == ExprKind::const_array ? Type::array : Type::integer;
 }
 
 void Checker::infer_types() {
@@ -331,11 +331,16 @@ void Checker::check_expr(const Expr& e, const std::vector<Variable>& vars, Type 
     if (got != want) {
         std::string what = e.kind == ExprKind::variable ? fmt::format("`{}`", vars[e.var].name)
                            : e.kind == ExprKind::store  ? std::string("`store(...)`")
+                           : e.kind == ExprKind::const_array ? std::string("`const_array(...)`")
                                                         : std::string("this expression");
         error(e.loc, fmt::format("{} is {}, used here as {}", what,
                                  got == Type::array ? "an array" : "an integer",
                                  want == Type::array ? "an array" : "an integer"));
         return;
+    }
+    if (e.kind == ExprKind::const_array) {
+        const Expr& v = e.args[0].kind == ExprKind::neg ? e.args[0].args[0] : e.args[0];
+        if (v.kind != ExprKind::constant) error(e.args[0].loc, "the value of `const_array(...)` must be a number");
     }
     for (std::size_t i = 0; i < e.args.size(); ++i) {
         bool array_arg = i == 0 && (e.kind == ExprKind::select || e.kind == ExprKind::store);

@@ -88,6 +88,7 @@ std::string format_expr(const Expr& e, const std::vector<Variable>& vars) {
     case ExprKind::store:
         return "store(" + format_expr(e.args[0], vars) + ", " + format_expr(e.args[1], vars) +
                ", " + format_expr(e.args[2], vars) + ")";
+    case ExprKind::const_array: return "const_array(" + format_expr(e.args[0], vars) + ")";
     }
     return "?";
 }

@@ -25,6 +25,7 @@ struct kw_error : kw<'e', 'r', 'r', 'o', 'r'> {};
 struct kw_true : kw<'t', 'r', 'u', 'e'> {};
 struct kw_select : kw<'s', 'e', 'l', 'e', 'c', 't'> {};
 struct kw_store : kw<'s', 't', 'o', 'r', 'e'> {};
+struct kw_const_array : kw<'c', 'o', 'n', 's', 't', '_', 'a', 'r', 'r', 'a', 'y'> {};
 
 struct variable : seq<sor<upper, one<'_'>>, star<ident_other>, star<one<'\''>>> {};
 struct symbol : seq<lower, star<ident_other>> {};
@@ -47,11 +48,12 @@ struct select_expr : if_must<seq<kw_select, sep, one<'('>>, sep, expr_req, sep, 
                              expr_req, sep, close_paren> {};
 struct store_expr : if_must<seq<kw_store, sep, one<'('>>, sep, expr_req, sep, comma, sep, expr_req,
                             sep, comma, sep, expr_req, sep, close_paren> {};
+struct const_array_expr : if_must<seq<kw_const_array, sep, one<'('>>, sep, expr_req, sep, close_paren> {};
 struct unary;
 struct unary_req;
 struct minus_sign : one<'-'> {};
 struct negation : if_must<minus_sign, sep, unary_req> {};
-struct operand : sor<negation, paren_expr, select_expr, store_expr, number, variable> {};
+struct operand : sor<negation, paren_expr, select_expr, store_expr, const_array_expr, number, variable> {};
 struct unary : operand {};
 struct unary_req : unary {};
 
@@ -161,8 +163,8 @@ struct errors {
 // clang-format off
 template <> inline constexpr const char* errors::message<block_comment_end> = "unclosed comment: `/*` has no matching `*/`";
 template <> inline constexpr const char* errors::message<string_body> = "unclosed string: `\"` has no matching `\"` on this line";
-template <> inline constexpr const char* errors::message<expr_req> = "expected an expression (a number, a variable, `(`, `-`, `select` or `store`)";
-template <> inline constexpr const char* errors::message<unary_req> = "expected an operand (a number, a variable, `(`, `-`, `select` or `store`)";
+template <> inline constexpr const char* errors::message<expr_req> = "expected an expression (a number, a variable, `(`, `-`, `select`, `store` or `const_array`)";
+template <> inline constexpr const char* errors::message<unary_req> = "expected an operand (a number, a variable, `(`, `-`, `select`, `store` or `const_array`)";
 template <> inline constexpr const char* errors::message<term_req> = "expected an operand after `+` or `-`";
 template <> inline constexpr const char* errors::message<close_paren> = "expected `)`";
 template <> inline constexpr const char* errors::message<comma> = "expected `,`";

@@ -259,6 +259,15 @@ struct action<g::store_expr> {
     }
 };
 
+template <>
+struct action<g::const_array_expr> {
+    template <typename Input>
+    static void apply(const Input& in, State& st) {
+        Expr v = st.pop();
+        st.exprs.push_back(Expr::op(ExprKind::const_array, {std::move(v)}, loc_of(in)));
+    }
+};
+
 template <RelOp R>
 struct set_rel {
     static void apply0(State& st) { st.rel = R; }

@@ -289,6 +289,18 @@ cvc5::Term Runner::term(const SExpr& e) {
         default: throw Unsupported(fmt::format("the term `{}`", describe(e)));
         }
     }
+    // ((as const (Array Int Int)) v): the array with v at every index.
+    if (e.list.size() == 2 && e.list[0].is_list && e.list[0].list.size() == 3 && is_symbol(e.list[0].list[0]) &&
+        e.list[0].list[0].atom.text == "as" && is_symbol(e.list[0].list[1]) && e.list[0].list[1].atom.text == "const") {
+        const cvc5::Sort array = sort(e.list[0].list[2]);
+        if (!array.isArray()) throw Unsupported(fmt::format("the constant `{}` of a sort other than an array", describe(e)));
+        // cvc5 takes a value there, not a term such as (- 5): simplified, a constant is one.
+        const cvc5::Term v = s_.simplify(as_real_if(term(e.list[1]), array.getArrayElementSort().isReal()));
+        if (!v.isIntegerValue() && !v.isRealValue()) {
+            throw Unsupported(fmt::format("a constant array whose value is not a number: `{}`", describe(e.list[1])));
+        }
+        return s_.mkConstArray(array, v);
+    }
     if (e.list.empty() || !is_symbol(e.list[0])) throw Unsupported(fmt::format("the term `{}`", describe(e)));
     const SExpr& head = e.list[0];
     const std::string& name = head.atom.text;

@@ -51,7 +51,7 @@ namespace {
 
 bool mentions_only(const Expr& e, const std::vector<bool>& allowed) {
     if (e.kind == ExprKind::variable) return e.var < allowed.size() && allowed[e.var];
-    if (e.kind == ExprKind::select || e.kind == ExprKind::store) return false;
+    if (e.kind == ExprKind::select || e.kind == ExprKind::store || e.kind == ExprKind::const_array) return false;
     return std::all_of(e.args.begin(), e.args.end(), [&](const Expr& a) { return mentions_only(a, allowed); });
 }
 

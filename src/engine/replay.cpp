@@ -111,6 +111,12 @@ struct Evaluator {
         case ExprKind::mod: return number(divide(num(e.args[0]), num(e.args[1]), true));
         case ExprKind::select: return number(lookup(eval(e.args[0]), num(e.args[1])));
         case ExprKind::store: return store(eval(e.args[0]), num(e.args[1]), num(e.args[2]));
+        case ExprKind::const_array: {
+            Value v;
+            v.is_array = true;
+            v.array_default = num(e.args[0]);
+            return v;
+        }
         }
         throw std::logic_error("unknown expression kind");
     }

@@ -348,6 +348,7 @@ z3::expr reads_through_stores(const z3::expr& e, std::size_t& cases) {
                 ++cases;
                 return z3::ite(a.arg(1) == j, a.arg(2), read(a.arg(0), j));
             }
+            if (a.is_app() && a.decl().decl_kind() == Z3_OP_CONST_ARRAY) return a.arg(0);
             return z3::select(a, j);
         };
         if (out.decl().decl_kind() == Z3_OP_SELECT) out = read(out.arg(0), out.arg(1));

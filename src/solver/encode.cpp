@@ -43,6 +43,10 @@ struct Encoder {
         case ExprKind::select: return z3::select(encode(e.args[0]), encode(e.args[1]));
         case ExprKind::store:
             return z3::store(encode(e.args[0]), encode(e.args[1]), encode(e.args[2]));
+        case ExprKind::const_array: {
+            z3::expr v = encode(e.args[0]);
+            return z3::const_array(v.get_sort(), v);  // indices and elements have one sort
+        }
         }
         throw std::logic_error("unknown expression kind");
     }

@@ -172,6 +172,7 @@ private:
         case Z3_OP_STORE:
             return "store(" + term(e.arg(0), 1) + ", " + term(e.arg(1), 1) + ", " +
                    term(e.arg(2), 1) + ")";
+        case Z3_OP_CONST_ARRAY: return "const_array(" + term(e.arg(0), 1) + ")";
         case Z3_OP_TO_REAL:
         case Z3_OP_TO_INT: return term(e.arg(0), level);
         default: return e.to_string();

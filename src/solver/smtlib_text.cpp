@@ -84,7 +84,7 @@ public:
         if (k == Z3_OP_TRUE || k == Z3_OP_FALSE) return true;
         if (k == Z3_OP_UNINTERPRETED) {
             if (d.name().kind() != Z3_STRING_SYMBOL) return false;
-        } else if (!operator_name(k)) {
+        } else if (!operator_name(k) && k != Z3_OP_CONST_ARRAY) {
             return false;
         }
         for (unsigned i = 0; i < e.num_args(); ++i) {
@@ -124,7 +124,10 @@ private:
         Z3_decl_kind k = d.decl_kind();
         if (k == Z3_OP_TRUE) return "true";
         if (k == Z3_OP_FALSE) return "false";
-        std::string head = k == Z3_OP_UNINTERPRETED ? symbol(d.name().str()) : *operator_name(k);
+        // A constant array is `((as const (Array Int Int)) v)`: its head names its sort.
+        std::string head = k == Z3_OP_UNINTERPRETED ? symbol(d.name().str())
+                           : k == Z3_OP_CONST_ARRAY  ? "(as const " + e.get_sort().to_string() + ")"
+                                                     : std::string(*operator_name(k));
         if (e.num_args() == 0) return head;
         std::string out = "(" + head;
         for (unsigned i = 0; i < e.num_args(); ++i) out += " " + write(e.arg(i));

@@ -61,6 +61,18 @@ TEST_CASE("chc export: export then import gives the same verdict") {
     CHECK(round_trip(unsafe, chc).verdict == Verdict::unsafe);
 }
 
+TEST_CASE("chc export: a constant array is SMT-LIB's (as const ...), and comes back") {
+    const std::string zeroed = "?- p(0, A, I).\n"
+                               "p(0, A, I) :- p(1, A1, I), A1 = store(const_array(-1), 3, 7).\n"
+                               "p(1, A, I) :- error, I != 3, select(A, I) != -1.\n";
+    std::string chc;
+    CHECK(round_trip(zeroed, chc).verdict == Verdict::safe);
+    CHECK(contains(chc, "(store ((as const (Array Int Int)) (- 1)) 3 7)"));
+    std::string unsafe = zeroed;
+    unsafe.replace(unsafe.find("I != 3"), 6, "I = 3");
+    CHECK(round_trip(unsafe, chc).verdict == Verdict::unsafe);
+}
+
 TEST_CASE("chc export: constants in atoms, negative numbers, div and mod") {
     std::string clp =
         "?- p(0, X, Y), X >= -3.\n"

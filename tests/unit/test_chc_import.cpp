@@ -514,6 +514,20 @@ TEST_CASE("chc import: arrays from Int to Int are CLP arrays (select, store, equ
                    "Array"));
 }
 
+TEST_CASE("chc import: a constant array is const_array(V)") {
+    // p holds of the array of zeros with 7 at index 3; it is 0 elsewhere, 7 at 3.
+    auto problem = [](const std::string& read_at) {
+        return "(declare-fun p ((Array Int Int) Int) Bool)\n"
+               "(assert (forall ((a (Array Int Int)) (i Int))\n"
+               "  (=> (= a (store ((as const (Array Int Int)) 0) 3 7)) (p a i))))\n"
+               "(assert (forall ((a (Array Int Int)) (i Int))\n"
+               "  (=> (and (p a i) (not (= i 3)) (not (= (select a " + read_at + ") 0))) false)))\n";
+    };
+    CHECK(contains(translate(problem("i")), "store(const_array(0), 3, 7)"));
+    CHECK(verdict_of(problem("i")) == Verdict::safe);
+    CHECK(verdict_of(problem("3")) == Verdict::unsafe);
+}
+
 TEST_CASE("chc import: a check Z3 cannot decide soon ends undecided, bounded by its resource count") {
     // Twelve pigeons in eleven holes, as integers: Z3's SMT core takes far longer than the
     // import's bound to refute it. The bound is Z3's resource count (no timer), the same on

@@ -37,7 +37,7 @@ TEST_CASE("unexpected character: says what was expected") {
     expect(std::string(q) + "p(0, X) :- X = 1 $ 2.\n",
            {{2, 18, "expected `.` at the end of the clause"}});
     expect(std::string(q) + "p(0, X) :- X = .\n",
-           {{2, 16, "expected an expression (a number, a variable, `(`, `-`, `select` or `store`)"}});
+           {{2, 16, "expected an expression (a number, a variable, `(`, `-`, `select`, `store` or `const_array`)"}});
     expect(std::string(q) + "p(0, X) :- X 3.\n",
            {{2, 14, "expected a comparison (`=`, `!=`, `<`, `<=`, `>`, `>=`) after the expression"}});
     expect(std::string(q) + "p(0, X :- true.\n", {{2, 8, "expected `)`"}});
@@ -93,6 +93,14 @@ TEST_CASE("arrays used as integers and the reverse") {
            {{2, 22, "`store(...)` is an array, used here as an integer"}});
     expect("?- p(0, A).\np(0, A) :- q(A), select(A, 0) = 1.\nq(3).\n",
            {{3, 3, "argument 1 of `q` is an array; an integer cannot stand there"}});
+    expect("?- p(0, X).\np(0, X) :- error, const_array(1) > X.\n",
+           {{2, 19, "`const_array(...)` is an array, used here as an integer"}});
+}
+
+TEST_CASE("a constant array's value is a number") {
+    // Every solver reads const_array(5); cvc5 takes no other term there.
+    expect("?- p(0, A, X).\np(0, A, X) :- error, select(A, 0) = 1, A = const_array(X + 1).\n",
+           {{2, 56, "the value of `const_array(...)` must be a number"}});
 }
 
 TEST_CASE("a point no rule defines is a warning: the goal is terminal") {

@@ -182,7 +182,7 @@ TEST_CASE("disjunction: malformed ones are FILE:LINE:COL errors saying what was 
     CHECK(first_error(head + "p(0, X) :- p(1, X), (X ; X > 0).\n") ==
           "2:24: expected a comparison (`=`, `!=`, `<`, `<=`, `>`, `>=`) after the expression");
     CHECK(first_error("?- p(0, X), (X > 0 ; X <).\n") ==
-          "1:25: expected an expression (a number, a variable, `(`, `-`, `select` or `store`)");
+          "1:25: expected an expression (a number, a variable, `(`, `-`, `select`, `store` or `const_array`)");
     // With the source line and a caret, as every diagnostic.
     std::string shown = first_formatted_error(head + "p(0, X) :- p(1, X), ((X > 0 ; X = 1) ; X <> 2).\n");
     CHECK(contains(shown, "d.clp:2:43: error: expected an expression"));

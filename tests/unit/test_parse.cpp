@@ -103,6 +103,18 @@ TEST_CASE("fmt round trip on embedded programs") {
     check_round_trip(":- domain(real).\n?- p(0, X), X > -1/3.\np(0, X) :- error, X * 0.5 < 2.\n",
                      "real");
     check_round_trip("?- p(0, A).\np(0, A) :- p(1, B), B = store(A, 1, select(A, 2)).\n", "arrays");
+    check_round_trip("?- p(0, A).\np(0, A) :- p(1, B), B = store(const_array(-3), 1, 2).\n", "constant arrays");
+}
+
+TEST_CASE("arrays: const_array(V) is the array with V at every index, an array by its type") {
+    Program p = must_parse("?- p(0, A).\np(0, A) :- p(1, B), B = const_array( 0 ).\np(1, A) :- error, select(A, 5) != 0.\n");
+    CHECK(p.rules[0].vars[1].type == Type::array);  // B, typed by the term it equals
+    CHECK(p.predicates[0].arg_types[1] == Type::array);
+    const Expr& k = p.rules[0].constraints[0].rhs;
+    CHECK(k.kind == ExprKind::const_array);
+    REQUIRE(k.args.size() == 1);
+    CHECK(k.args[0].value == Number(0));
+    CHECK(format_program(p) == "?- p(0, A).\np(0, A) :- p(1, B), B = const_array(0).\np(1, A) :- error, select(A, 5) != 0.\n");
 }
 
 TEST_CASE("fmt round trip on every program under clp/") {

@@ -52,6 +52,23 @@ TEST_CASE("smtlib reader: let, define-fun, push/pop and quoted symbols") {
     CHECK(r.answers == std::vector<std::string>{"unsat", "sat", "unsat"});
 }
 
+TEST_CASE("smtlib reader: constant arrays") {
+    Run r = run(R"((set-logic ALL)
+(declare-const a (Array Int Int))
+(assert (= a (store ((as const (Array Int Int)) (- 2)) 1 5)))
+(push 1)
+(assert (= (select a 7) (- 2)))
+(check-sat)
+(pop 1)
+(assert (= (select a 1) 4))
+(check-sat)
+)");
+    CHECK(r.error == "");
+    CHECK(r.answers == std::vector<std::string>{"sat", "unsat"});
+    Run x = run("(set-logic ALL)\n(declare-const k Int)\n(assert (= 0 (select ((as const (Array Int Int)) k) 0)))\n(check-sat)\n");
+    CHECK(x.error == "the in-process cvc5 check does not read a constant array whose value is not a number: `k`");
+}
+
 TEST_CASE("smtlib reader: what it does not read stops the run, named") {
     Run bv = run("(set-logic ALL)\n(declare-const x Int)\n(check-sat)\n(assert (bvult x x))\n(check-sat)\n");
     CHECK(bv.answers == std::vector<std::string>{"sat"});

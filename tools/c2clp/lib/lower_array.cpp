@@ -288,16 +288,34 @@ void Lowering::initial_elements(const clang::Expr* init, clang::QualType t, Inte
     }
 }
 
-Integer Lowering::initialised_length(const Variable& v, const clang::Expr* init,
-                                     clang::SourceLocation where) const {
+Integer Lowering::initialised_length(const Variable& v, const clang::Expr* init) const {
     if (!is_const(v.array->length)) refuse(init, "initialiser of a variable-length array");
-    const Integer length = v.array->length->value;
-    if (length > max_initialised_elements) {
-        refuse_at(where, "initialised array of " + length.str() + " elements (at most " +
-                             std::to_string(max_initialised_elements) + " are set one by one)");
-    }
-    return length;
+    return v.array->length->value;
 }
+
+std::vector<Integer> Lowering::indices_set(const Integer& length, const std::vector<Integer>& listed,
+                                           clang::SourceLocation where) const {
+    if (length > max_initialised_elements) {
+        if (listed.size() > static_cast<std::size_t>(max_initialised_elements)) {
+            refuse_at(where, "initialiser that lists " + std::to_string(listed.size()) + " elements of an array of " +
+                                 length.str() + " (at most " + std::to_string(max_initialised_elements) +
+                                 " are set one by one)");
+        }
+        return listed;
+    }
+    std::vector<Integer> all;
+    for (Integer k = 0; k < length; ++k) all.push_back(k);
+    return all;
+}
+
+namespace {
+template <typename Map>
+std::vector<Integer> keys(const Map& m) {
+    std::vector<Integer> out;
+    for (const auto& entry : m) out.push_back(entry.first);
+    return out;
+}
+}  // namespace
 
 std::map<Integer, Integer> Lowering::string_elements(const clang::StringLiteral* s,
                                                      const IntType& element) const {
@@ -313,7 +331,7 @@ std::map<Integer, Integer> Lowering::string_elements(const clang::StringLiteral*
 
 void Lowering::initialise_array(VarId a, const clang::Expr* init) {
     const Variable v = flow_.vars[a];  // a copy: lowering the values adds temporaries
-    const Integer length = initialised_length(v, init, init->getBeginLoc());
+    const Integer length = initialised_length(v, init);
     std::map<Integer, const clang::Expr*> listed;
     std::map<Integer, Integer> chars;
     if (const auto* str = llvm::dyn_cast<clang::StringLiteral>(init->IgnoreParenImpCasts())) {
@@ -321,18 +339,26 @@ void Lowering::initialise_array(VarId a, const clang::Expr* init) {
     } else {
         initial_elements(init, init->getType(), 0, listed);
     }
-    store_elements(a, length, [&](const Integer& k) {
+    std::vector<Integer> given = keys(listed);
+    for (const auto& [k, c] : chars) {
+        if (c != 0) given.push_back(k);
+    }
+    std::sort(given.begin(), given.end());
+    store_elements(a, length, given, init->getBeginLoc(), [&](const Integer& k) {
         auto it = listed.find(k);
         auto c = chars.find(k);
         return it != listed.end() ? value(it->second) : c != chars.end() ? constant(c->second) : constant(0);
     });
 }
 
-void Lowering::store_elements(VarId a, const Integer& length,
-                              const std::function<Values(const Integer&)>& value_at) {
-    for (Integer first = 0; first < length; first += elements_per_chunk) {
+void Lowering::store_elements(VarId a, const Integer& length, const std::vector<Integer>& listed,
+                              clang::SourceLocation where, const std::function<Values(const Integer&)>& value_at) {
+    const std::vector<Integer> indices = indices_set(length, listed, where);
+    if (length > max_initialised_elements) assign_values(a, single(const_array(0)));
+    for (std::size_t first = 0; first < indices.size(); first += elements_per_chunk) {
         Values acc = single(var(a));
-        for (Integer k = first; k < length && k < first + elements_per_chunk; ++k) {
+        for (std::size_t i = first; i < indices.size() && i < first + elements_per_chunk; ++i) {
+            const Integer& k = indices[i];
             acc = combine(acc, value_at(k), [&](const Term& x, const Term& y) {
                 return Choices{{{}, store(x, cst(k), y)}};
             });
@@ -341,13 +367,20 @@ void Lowering::store_elements(VarId a, const Integer& length,
     }
 }
 
-std::vector<Step> Lowering::constant_elements(VarId a, const Integer& length,
-                                              const std::function<Integer(const Integer&)>& value_at) {
+std::vector<Step> Lowering::constant_elements(VarId a, const Integer& length, const std::vector<Integer>& listed,
+                                              clang::SourceLocation where,
+                                              const std::function<Integer(const Integer&)>& value_at) const {
+    const std::vector<Integer> indices = indices_set(length, listed, where);
     std::vector<Step> steps;
-    for (Integer first = 0; first < length; first += elements_per_chunk) {
+    if (length > max_initialised_elements) {
+        Step zero;
+        zero.updates.emplace_back(a, const_array(0));
+        steps.push_back(std::move(zero));
+    }
+    for (std::size_t first = 0; first < indices.size(); first += elements_per_chunk) {
         Term t = var(a);
-        for (Integer k = first; k < length && k < first + elements_per_chunk; ++k) {
-            t = store(t, cst(k), cst(value_at(k)));
+        for (std::size_t i = first; i < indices.size() && i < first + elements_per_chunk; ++i) {
+            t = store(t, cst(indices[i]), cst(value_at(indices[i])));
         }
         Step s;
         s.updates.emplace_back(a, t);
@@ -359,7 +392,7 @@ std::vector<Step> Lowering::constant_elements(VarId a, const Integer& length,
 std::vector<Step> Lowering::constant_array_steps(VarId a, const clang::Expr* init,
                                                  clang::SourceLocation where) {
     const Variable v = flow_.vars[a];
-    const Integer length = initialised_length(v, init, where);
+    const Integer length = initialised_length(v, init);
     std::map<Integer, Integer> values;
     if (init) {
         if (const auto* str = llvm::dyn_cast<clang::StringLiteral>(init->IgnoreParenImpCasts())) {
@@ -374,7 +407,11 @@ std::vector<Step> Lowering::constant_array_steps(VarId a, const clang::Expr* ini
             }
         }
     }
-    return constant_elements(a, length, [&](const Integer& k) {
+    std::vector<Integer> given;
+    for (const auto& [k, value] : values) {
+        if (value != 0) given.push_back(k);
+    }
+    return constant_elements(a, length, given, where, [&](const Integer& k) {
         auto it = values.find(k);
         return it == values.end() ? Integer(0) : it->second;
     });

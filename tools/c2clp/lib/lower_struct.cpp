@@ -172,12 +172,9 @@ void Lowering::initialise_struct(const clang::VarDecl* d, const clang::Expr* ini
             assign_values(id, value_at(0));
             continue;
         }
-        const Integer length = v.array->length->value;
-        if (length > max_initialised_elements) {
-            refuse(init, "initialised array of " + length.str() + " elements (at most " +
-                             std::to_string(max_initialised_elements) + " are set one by one)");
-        }
-        store_elements(id, length, value_at);
+        std::vector<Integer> listed;
+        for (const auto& entry : set) listed.push_back(entry.first);
+        store_elements(id, v.array->length->value, listed, init->getBeginLoc(), value_at);
     }
 }
 
@@ -203,12 +200,9 @@ std::vector<Step> Lowering::constant_struct_steps(const clang::VarDecl* d) {
             scalars.updates.emplace_back(id, cst(it == set.end() ? Integer(0) : constant_of(it->second)));
             continue;
         }
-        const Integer length = v.array->length->value;
-        if (length > max_initialised_elements) {
-            refuse_at(d->getLocation(), "initialised array of " + length.str() + " elements (at most " +
-                                            std::to_string(max_initialised_elements) + " are set one by one)");
-        }
-        for (Step& s : constant_elements(id, length, [&](const Integer& k) {
+        std::vector<Integer> listed;
+        for (const auto& entry : set) listed.push_back(entry.first);
+        for (Step& s : constant_elements(id, v.array->length->value, listed, d->getLocation(), [&](const Integer& k) {
                  auto it = set.find(k);
                  return it == set.end() ? Integer(0) : constant_of(it->second);
              })) {

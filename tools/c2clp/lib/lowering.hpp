@@ -145,22 +145,30 @@ private:
     Values read(const Place& p);
     void assign_place(const Place& p, const Values& vals);
     // Elements an initialiser sets one by one, at most; and per step, so that the nested
-    // stores of one CLP term stay readable.
+    // stores of one CLP term stay readable. An array up to max_initialised_elements long
+    // gets every element; a longer one starts as `const_array(0)` (its cells outside the
+    // object read 0 as well) and gets only the elements its initialiser lists.
     static constexpr long long max_initialised_elements = 1024;
     static constexpr long long elements_per_chunk = 16;
-    // Every element of array `a` (of `length` elements) set to `value_at(k)`: transitions
-    // from here for a local, `steps` of the start transition for a global's constants.
-    void store_elements(VarId a, const Integer& length, const std::function<Values(const Integer&)>& value_at);
-    static std::vector<Step> constant_elements(VarId a, const Integer& length,
-                                               const std::function<Integer(const Integer&)>& value_at);
+    // The indices set one by one in an array of `length` elements of which `listed` are
+    // given (in increasing order); refused at `where` when a long array lists too many.
+    std::vector<Integer> indices_set(const Integer& length, const std::vector<Integer>& listed,
+                                     clang::SourceLocation where) const;
+    // Every element of array `a` (of `length` elements) set to `value_at(k)`, those not
+    // `listed` being 0: transitions from here for a local, `steps` of the start transition
+    // for a global's constants.
+    void store_elements(VarId a, const Integer& length, const std::vector<Integer>& listed,
+                        clang::SourceLocation where, const std::function<Values(const Integer&)>& value_at);
+    std::vector<Step> constant_elements(VarId a, const Integer& length, const std::vector<Integer>& listed,
+                                        clang::SourceLocation where,
+                                        const std::function<Integer(const Integer&)>& value_at) const;
     // `a = {...}` or `a = "..."`: every element, those not listed 0.
     void initialise_array(VarId a, const clang::Expr* init);
     // The same for a global (or static) array, whose initialiser is constant: steps of
     // the start transition. `init` may be null (all zeros).
     std::vector<Step> constant_array_steps(VarId a, const clang::Expr* init,
                                            clang::SourceLocation where);
-    Integer initialised_length(const Variable& v, const clang::Expr* init,
-                               clang::SourceLocation where) const;
+    Integer initialised_length(const Variable& v, const clang::Expr* init) const;
     std::map<Integer, Integer> string_elements(const clang::StringLiteral* s,
                                                const IntType& element) const;
     // The elements' values of an initialiser, in row-major order (unlisted ones absent).

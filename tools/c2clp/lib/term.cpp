@@ -59,6 +59,8 @@ Term store(const Term& array, const Term& index, const Term& value) {
     return n;
 }
 
+Term const_array(const Integer& value) { return make(Op::const_array, cst(value)); }
+
 Term neg(const Term& a) {
     if (is_const(a)) return cst(-a->value);
     if (a->op == Op::neg) return a->a;
@@ -176,6 +178,7 @@ std::string print(const Term& t, const Namer& name) {
     case Op::select: return "select(" + print(t->a, name) + ", " + print(t->b, name) + ")";
     case Op::store:
         return "store(" + print(t->a, name) + ", " + print(t->b, name) + ", " + print(t->c, name) + ")";
+    case Op::const_array: return "const_array(" + print(t->a, name) + ")";
     }
     return "?";
 }

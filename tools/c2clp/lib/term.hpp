@@ -30,8 +30,9 @@ struct IntType {
 };
 
 // `select` and `store` read and write an array variable (`a` the array, `b` the index, `c`
-// the value stored): C arrays are CLP arrays from integers to integers.
-enum class Op { constant, var, input, neg, add, sub, mul, div, mod, select, store };
+// the value stored): C arrays are CLP arrays from integers to integers. `const_array` is the
+// array with the constant `a` at every index (what a large zero initialiser starts from).
+enum class Op { constant, var, input, neg, add, sub, mul, div, mod, select, store, const_array };
 
 struct TermNode;
 using Term = std::shared_ptr<const TermNode>;
@@ -55,6 +56,7 @@ Term ediv(const Term& a, const Term& b);
 Term emod(const Term& a, const Term& b);
 Term select(const Term& array, const Term& index);
 Term store(const Term& array, const Term& index, const Term& value);
+Term const_array(const Integer& value);
 bool is_const(const Term& t);
 // Renumbers the inputs of `t` by adding `offset` (when alternatives are combined).
 Term shift_inputs(const Term& t, std::uint32_t offset);
