@@ -55,8 +55,8 @@ behaviour: that path ends. --report lists every place where these models are use
 
 Refused, with `FILE:LINE:COL: error: unsupported: ...` and exit status 2: pointers other
 than parameters of inlined functions, NULL arguments, structs as function results, unions, bit-fields, floating point, function pointers, recursion, inline assembly, setjmp/longjmp, threads, dynamic
-memory, array initialisers that list more than 1024 elements (a longer array starts as
-const_array(0) and gets the elements listed), wider than 64-bit types.
+memory, array initialisers that list more than 1024 elements (an initialised array starts
+as const_array(0) and gets the elements listed), wider than 64-bit types.
 
 Exit status: 0 converted, 1 usage error, 2 bad or unsupported input, 6 internal error.)";
 

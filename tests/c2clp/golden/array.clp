@@ -10,16 +10,16 @@
 ?- p(0, G, A, M, S, I, K).
 :- name(p(0), "start: globals initialised").
 :- line(p(0), 4).
-p(0, G, A, M, S, I, K) :- p(1, G', A, M, S, I, K), G' = store(store(store(G, 0, 7), 1, 0), 2, 0).
+p(0, G, A, M, S, I, K) :- p(1, G', A, M, S, I, K), G' = store(const_array(0), 0, 7).
 :- name(p(1), "int a[4];").
 :- line(p(1), 5).
 p(1, G, A, M, S, I, K) :- p(2, G, A', M, S, I, K).
 :- name(p(2), "int m[2][2] = {{1, 2}, {3, 4}};").
 :- line(p(2), 6).
-p(2, G, A, M, S, I, K) :- p(3, G, A, M', S, I, K), M' = store(store(store(store(M, 0, 1), 1, 2), 2, 3), 3, 4).
+p(2, G, A, M, S, I, K) :- p(3, G, A, M', S, I, K), M' = store(store(store(store(const_array(0), 0, 1), 1, 2), 2, 3), 3, 4).
 :- name(p(3), "char s[] = 'ok';").
 :- line(p(3), 7).
-p(3, G, A, M, S, I, K) :- p(4, G, A, M, S', I, K), S' = store(store(store(S, 0, 111), 1, 107), 2, 0).
+p(3, G, A, M, S, I, K) :- p(4, G, A, M, S', I, K), S' = store(store(const_array(0), 0, 111), 1, 107).
 :- name(p(4), "for (int i = 0; i < 4; i++)").
 :- line(p(4), 8).
 p(4, G, A, M, S, I, K) :- p(5, G, A, M, S, I', K), I' = 0.

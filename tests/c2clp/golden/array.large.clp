@@ -10,7 +10,7 @@
 ?- p(0, G, A, M, S, I, K).
 :- name(p(0), "start: globals initialised").
 :- line(p(0), 4).
-p(0, G, A, M, S, I, K) :- p(1, G', A', M', S', I', K), G' = store(store(store(G, 0, 7), 1, 0), 2, 0), M' = store(store(store(store(M, 0, 1), 1, 2), 2, 3), 3, 4), S' = store(store(store(S, 0, 111), 1, 107), 2, 0), I' = 0.
+p(0, G, A, M, S, I, K) :- p(1, G', A', M', S', I', K), G' = store(const_array(0), 0, 7), M' = store(store(store(store(const_array(0), 0, 1), 1, 2), 2, 3), 3, 4), S' = store(store(const_array(0), 0, 111), 1, 107), I' = 0.
 :- name(p(1), "a[i] = i").
 :- line(p(1), 8).
 p(1, G, A, M, S, I, K) :- p(1, G, A', M, S, I', K), A' = store(A, I, I), I' = I + 1, I' < 4.

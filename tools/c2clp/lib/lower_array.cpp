@@ -295,17 +295,12 @@ Integer Lowering::initialised_length(const Variable& v, const clang::Expr* init)
 
 std::vector<Integer> Lowering::indices_set(const Integer& length, const std::vector<Integer>& listed,
                                            clang::SourceLocation where) const {
-    if (length > max_initialised_elements) {
-        if (listed.size() > static_cast<std::size_t>(max_initialised_elements)) {
-            refuse_at(where, "initialiser that lists " + std::to_string(listed.size()) + " elements of an array of " +
-                                 length.str() + " (at most " + std::to_string(max_initialised_elements) +
-                                 " are set one by one)");
-        }
-        return listed;
+    if (listed.size() > static_cast<std::size_t>(max_initialised_elements)) {
+        refuse_at(where, "initialiser that lists " + std::to_string(listed.size()) + " elements of an array of " +
+                             length.str() + " (at most " + std::to_string(max_initialised_elements) +
+                             " are set one by one)");
     }
-    std::vector<Integer> all;
-    for (Integer k = 0; k < length; ++k) all.push_back(k);
-    return all;
+    return listed;
 }
 
 namespace {
@@ -339,6 +334,11 @@ void Lowering::initialise_array(VarId a, const clang::Expr* init) {
     } else {
         initial_elements(init, init->getType(), 0, listed);
     }
+    // A listed constant 0 is what the array starts with.
+    std::erase_if(listed, [&](const auto& entry) {
+        clang::Expr::EvalResult r;
+        return entry.second->EvaluateAsInt(r, ctx_) && r.Val.getInt() == 0;
+    });
     std::vector<Integer> given = keys(listed);
     for (const auto& [k, c] : chars) {
         if (c != 0) given.push_back(k);
@@ -354,9 +354,9 @@ void Lowering::initialise_array(VarId a, const clang::Expr* init) {
 void Lowering::store_elements(VarId a, const Integer& length, const std::vector<Integer>& listed,
                               clang::SourceLocation where, const std::function<Values(const Integer&)>& value_at) {
     const std::vector<Integer> indices = indices_set(length, listed, where);
-    if (length > max_initialised_elements) assign_values(a, single(const_array(0)));
+    if (indices.empty()) assign_values(a, single(const_array(0)));
     for (std::size_t first = 0; first < indices.size(); first += elements_per_chunk) {
-        Values acc = single(var(a));
+        Values acc = single(first == 0 ? const_array(0) : var(a));
         for (std::size_t i = first; i < indices.size() && i < first + elements_per_chunk; ++i) {
             const Integer& k = indices[i];
             acc = combine(acc, value_at(k), [&](const Term& x, const Term& y) {
@@ -372,13 +372,13 @@ std::vector<Step> Lowering::constant_elements(VarId a, const Integer& length, co
                                               const std::function<Integer(const Integer&)>& value_at) const {
     const std::vector<Integer> indices = indices_set(length, listed, where);
     std::vector<Step> steps;
-    if (length > max_initialised_elements) {
+    if (indices.empty()) {
         Step zero;
         zero.updates.emplace_back(a, const_array(0));
         steps.push_back(std::move(zero));
     }
     for (std::size_t first = 0; first < indices.size(); first += elements_per_chunk) {
-        Term t = var(a);
+        Term t = first == 0 ? const_array(0) : var(a);
         for (std::size_t i = first; i < indices.size() && i < first + elements_per_chunk; ++i) {
             t = store(t, cst(indices[i]), cst(value_at(indices[i])));
         }

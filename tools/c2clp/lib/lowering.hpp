@@ -145,13 +145,14 @@ private:
     Values read(const Place& p);
     void assign_place(const Place& p, const Values& vals);
     // Elements an initialiser sets one by one, at most; and per step, so that the nested
-    // stores of one CLP term stay readable. An array up to max_initialised_elements long
-    // gets every element; a longer one starts as `const_array(0)` (its cells outside the
-    // object read 0 as well) and gets only the elements its initialiser lists.
+    // stores of one CLP term stay readable. An initialised array starts as `const_array(0)`
+    // (its cells outside the object read 0 as well) and gets the elements its initialiser
+    // lists: a global `int a[1000];` is one term, not a thousand stores that every path
+    // formula after it carries.
     static constexpr long long max_initialised_elements = 1024;
     static constexpr long long elements_per_chunk = 16;
     // The indices set one by one in an array of `length` elements of which `listed` are
-    // given (in increasing order); refused at `where` when a long array lists too many.
+    // given (in increasing order): those; refused at `where` when they are too many.
     std::vector<Integer> indices_set(const Integer& length, const std::vector<Integer>& listed,
                                      clang::SourceLocation where) const;
     // Every element of array `a` (of `length` elements) set to `value_at(k)`, those not
