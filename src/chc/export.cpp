@@ -49,8 +49,12 @@ std::string constant_arrays_as_axioms(const std::string& script) {
             // What follows `(as const SORT)` up to the last `)`: the value.
             std::string value = script.substr(sort_end + 1, end - (sort_end + 1));
             value = value.substr(std::min(value.size(), value.find_first_not_of(") ")));
-            declarations += fmt::format("(declare-const {} {})\n(assert (forall ((i {})) (= (select {} i) {})))\n",
-                                        it->second, sort, index, it->second, value);
+            // and one instance of it, which a solver needs to tell apart two constant
+            // arrays that no read names (`const_array(0) = const_array(1)`).
+            declarations += fmt::format(
+                "(declare-const {0} {1})\n(assert (forall ((i {2})) (= (select {0} i) {3})))\n"
+                "(assert (= (select {0} {4}) {3}))\n",
+                it->second, sort, index, value, index == "Real" ? "0.0" : "0");
         }
         out += script.substr(from, at - from) + it->second;
         from = end + 1;

@@ -311,12 +311,18 @@ TEST_CASE("certificate: an array that starts as const_array(0), checked by cvc5 
     std::vector<std::string> names;
     const std::string script = certificate_checks_smtlib(p, *r.certificate, names);
     CHECK(script.find("(declare-const |const_array 1| (Array Int Int))\n"
-                      "(assert (forall ((i Int)) (= (select |const_array 1| i) 0)))\n") != std::string::npos);
+                      "(assert (forall ((i Int)) (= (select |const_array 1| i) 0)))\n"
+                      "(assert (= (select |const_array 1| 0) 0))\n") != std::string::npos);
     CHECK(script.find("(as const") == std::string::npos);
     const CertificateCheck good = check_certificate(p, *r.certificate);
     INFO(good.clause << ": " << good.detail);
     CHECK(good.outcome == CertificateCheck::Outcome::valid);
     CHECK(good.clauses == 4);
+    // Two constant arrays that no read names: the instance at 0 tells them apart.
+    Program two = test::must_parse("?- p(0, A).\np(0, A) :- error, const_array(0) = const_array(1).\n", "two.clp");
+    Result r2 = verify(two, Options{});
+    REQUIRE(r2.verdict == Verdict::safe);
+    CHECK(check_certificate(two, *r2.certificate).outcome == CertificateCheck::Outcome::valid);
 
     std::string twin = zeroed;
     twin.replace(twin.find("I < 5"), 5, "I < 9");
