@@ -168,11 +168,36 @@ TEST_CASE("c2clp arithmetic: shifts by constants, masks, ~ and unary minus") {
     }
 }
 
+TEST_CASE("c2clp arithmetic: &, | and ^ with a constant operand, every mask and every operand") {
+    // x op m from m's runs of 1-bits (a mask with the sign bit set through its complement),
+    // on either side: what C computes for each of the 256 x 256 pairs of an 8-bit type.
+    Notes notes;
+    Arith arith(IntSemantics::math, notes);
+    for (const IntType& t : {i8, u8}) {
+        for (BinOp op : {BinOp::band, BinOp::bor, BinOp::bxor}) {
+            long long wrong = 0;
+            for (long long m = t.min().convert_to<long long>(); m <= t.max(); ++m) {
+                Values right = arith.binary(op, t, single(var(0)), constant(m), false, 1);
+                Values left = arith.binary(op, t, constant(m), single(var(0)), false, 1);
+                for (long long a = t.min().convert_to<long long>(); a <= t.max(); ++a) {
+                    long long c = op == BinOp::band ? (a & m) : op == BinOp::bor ? (a | m) : (a ^ m);
+                    const std::vector<Integer> want{Integer(wrap_to(c, t))};
+                    if (outcomes(right, {a}) != want || outcomes(left, {a}) != want) ++wrong;
+                }
+            }
+            INFO(t.c_name() << " operator " << static_cast<int>(op));
+            CHECK(wrong == 0);
+        }
+    }
+}
+
 TEST_CASE("c2clp arithmetic: bitwise operators on non-constants are refused, not dropped") {
     Notes notes;
     Arith arith(IntSemantics::math, notes);
     CHECK_THROWS_AS(arith.binary(BinOp::bor, i8, single(var(0)), single(var(1)), false, 1), Refusal);
-    CHECK_THROWS_AS(arith.binary(BinOp::band, i8, single(var(0)), constant(6), false, 1), Refusal);
+    // A constant of more than 8 runs of 1-bits (0x55555555): as many quotients as runs.
+    const IntType i32{32, true, false};
+    CHECK_THROWS_AS(arith.binary(BinOp::band, i32, single(var(0)), constant(0x55555555), false, 1), Refusal);
     CHECK_THROWS_AS(arith.binary(BinOp::shl, i8, single(var(0)), single(var(1)), false, 1), Refusal);
     // Constants are folded in two's complement at the type's width.
     Values c = arith.binary(BinOp::bxor, i8, constant(-1), constant(5), false, 1);

@@ -153,7 +153,38 @@ Choices Arith::shift(bool left, const IntType& t, const Term& a, const Term& b, 
     return wrap(mul(a, p), t, r.lo * p->value, r.hi * p->value, line, "left shift");
 }
 
-Choices Arith::bitwise(BinOp op, const IntType& t, const Term& a, const Term& b, bool boolean) {
+namespace {
+
+// At most this many runs of 1-bits in a constant operand of `&`, `|` or `^`: each is a
+// quotient and a remainder for the search.
+constexpr int max_mask_runs = 8;
+
+// x & M for the bit pattern 0 <= M < 2^w whose top bit is clear, over the value x of a
+// w-bit type: each run of ones [lo, hi) of M keeps x's bits there,
+// 2^lo * ((x div 2^lo) mod 2^(hi - lo)) (floor division reads two's complement bits, also
+// of a negative x). Nothing when M has more runs than max_mask_runs.
+std::optional<Term> and_low_mask(const Term& x, const Integer& m) {
+    Term sum = cst(0);
+    int runs = 0;
+    for (unsigned lo = 0; (m >> lo) != 0;) {
+        if (((m >> lo) & 1) == 0) {
+            ++lo;
+            continue;
+        }
+        unsigned hi = lo;
+        while (((m >> hi) & 1) != 0) ++hi;
+        if (++runs > max_mask_runs) return std::nullopt;
+        const Integer low = Integer(1) << lo;
+        Term bits = emod(lo == 0 ? x : ediv(x, cst(low)), cst(Integer(1) << (hi - lo)));
+        sum = add(sum, lo == 0 ? bits : mul(cst(low), bits));
+        lo = hi;
+    }
+    return sum;
+}
+
+}  // namespace
+
+Choices Arith::bitwise(BinOp op, const IntType& t, const Term& a, const Term& b, bool boolean, unsigned line) {
     if (is_const(a) && is_const(b)) {
         Integer x = bits_of(a->value, t), y = bits_of(b->value, t);
         Integer r = op == BinOp::band ? Integer(x & y) : op == BinOp::bor ? Integer(x | y)
@@ -177,9 +208,32 @@ Choices Arith::bitwise(BinOp op, const IntType& t, const Term& a, const Term& b,
         }
     }
     const char* name = op == BinOp::band ? "&" : op == BinOp::bor ? "|" : "^";
+    // One constant operand m: x & m from m's runs of ones; with the sign bit set, from the
+    // others, x & m = x - (x & ~m) (the two take x's bits apart, without carries). Then
+    // x | m = x + m - (x & m) and x ^ m = x + m - 2 (x & m): exact for the values of the
+    // w-bit operands, which are the operations' results read as integers.
+    for (auto [x, m] : {std::pair{a, b}, std::pair{b, a}}) {
+        if (!is_const(m) || is_const(x)) continue;
+        const Integer pattern = bits_of(m->value, t);
+        const Integer value = wrap_value(pattern, t);
+        const Integer top = Integer(1) << (t.bits - 1);
+        const bool sign = (pattern & top) != 0;
+        const Integer ones = (Integer(1) << t.bits) - 1;
+        std::optional<Term> low = and_low_mask(x, sign ? Integer(ones ^ pattern) : pattern);
+        if (!low) continue;
+        Term both = sign ? sub(x, *low) : *low;
+        notes_.add(line, std::string("`") + name + " " + value.str() + "`: modelled exactly by the constant's runs of bits (`div` and `mod` by powers of 2)");
+        if (op == BinOp::band) return {{{}, both}};
+        if (op == BinOp::bor) return {{{}, sub(add(x, cst(value)), both)}};
+        return {{{}, sub(add(x, cst(value)), mul(cst(2), both))}};
+    }
+    if (is_const(a) || is_const(b)) {
+        throw Refusal{std::string("bitwise operator `") + name + "` with a constant of more than " +
+                      std::to_string(max_mask_runs) + " runs of 1-bits"};
+    }
     throw Refusal{std::string("bitwise operator `") + name +
-                  "` on non-constant operands (modelled: constants, masks `x & (2^k-1)`, shifts "
-                  "by constants, 0/1 operands)"};
+                  "` on non-constant operands (modelled: constants, a constant operand of at most " +
+                  std::to_string(max_mask_runs) + " runs of 1-bits, shifts by constants, 0/1 operands)"};
 }
 
 Values Arith::binary(BinOp op, const IntType& t, const Values& a, const Values& b, bool boolean,
@@ -193,7 +247,7 @@ Values Arith::binary(BinOp op, const IntType& t, const Values& a, const Values& 
         case BinOp::rem: return divide(true, t, x, y, line);
         case BinOp::shl: return shift(true, t, x, y, line);
         case BinOp::shr: return shift(false, t, x, y, line);
-        default: return bitwise(op, t, x, y, boolean);
+        default: return bitwise(op, t, x, y, boolean, line);
         }
     });
 }

@@ -41,7 +41,7 @@ private:
     Choices multiply(const IntType& t, const Term& a, const Term& b, unsigned line);
     Choices divide(bool remainder, const IntType& t, const Term& a, const Term& b, unsigned line);
     Choices shift(bool left, const IntType& t, const Term& a, const Term& b, unsigned line);
-    Choices bitwise(BinOp op, const IntType& t, const Term& a, const Term& b, bool boolean);
+    Choices bitwise(BinOp op, const IntType& t, const Term& a, const Term& b, bool boolean, unsigned line);
 
     IntSemantics semantics_;
     Notes& notes_;
