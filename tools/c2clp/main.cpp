@@ -49,7 +49,8 @@ Integer semantics (--int-semantics):
         a program that relies on it is outside this model: use wrap).
   wrap  two's-complement wrap-around at the type's width for every operation.
 Unsigned arithmetic and conversions to narrower or unsigned types wrap in both modes, as C
-says. Bitwise operators: constants are folded; shifts by constants, 0/1 operands, and &, |
+says. Bitwise operators: constants are folded; shifts (by a variable amount: a case per
+amount), 0/1 operands, and &, |
 and ^ with a constant of at most 8 runs of 1-bits are modelled exactly (by div and mod by
 powers of 2); the rest is refused. Division by zero is undefined
 behaviour: that path ends. --report lists every place where these models are used.

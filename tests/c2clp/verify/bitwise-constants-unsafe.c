@@ -15,6 +15,11 @@ int main(void) {
     __VERIFIER_assert((x & -4) + (x & 3) == x);
     __VERIFIER_assert((x | 0x50) - (x & 0x50) == (x ^ 0x50));
     if (x == -7) __VERIFIER_assert((x & 6) == 0 && (x | 6) == -1 && (x ^ -1) == 6);
+    int n = __VERIFIER_nondet_int();
+    if (n >= 0 && n < 31) {  // a shift by a variable amount: a case per amount
+        int p = 1 << n;
+        __VERIFIER_assert(p >= 1 && p <= 1073741824 && (p >> n) == 1);
+    }
     unsigned u = __VERIFIER_nondet_uint();
     __VERIFIER_assert((u & 0xFFFF0000u) + (u & 0xFFFFu) == u);
     __VERIFIER_assert((u ^ 0x80000000u) != u);

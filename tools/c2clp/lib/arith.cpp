@@ -131,7 +131,20 @@ Choices Arith::divide(bool remainder, const IntType& t, const Term& a, const Ter
 }
 
 Choices Arith::shift(bool left, const IntType& t, const Term& a, const Term& b, unsigned line) {
-    if (!is_const(b)) throw Refusal{"bitwise operator: shift by a non-constant amount"};
+    if (!is_const(b)) {
+        // One case per amount the type allows, each the shift by that constant; any other
+        // amount is undefined behaviour in C, and ends the path (as a division by zero).
+        Choices out;
+        for (unsigned k = 0; k < t.bits; ++k) {
+            for (Choice c : shift(left, t, a, cst(k), line)) {
+                c.guards.insert(c.guards.begin(), Cond{Rel::eq, b, cst(k)});
+                out.push_back(std::move(c));
+            }
+        }
+        notes_.add(line, std::string(left ? "left" : "right") + " shift by a variable amount: a case per amount, 0 to " +
+                             std::to_string(t.bits - 1) + "; another amount is undefined behaviour and ends the path");
+        return out;
+    }
     if (b->value < 0 || b->value >= t.bits) {
         throw Refusal{"shift by " + b->value.str() + " at " + t.c_name() +
                       " (undefined behaviour)"};
