@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include <clang/AST/Decl.h>
+#include <clang/AST/ParentMapContext.h>
 #include <clang/AST/Expr.h>
 #include <llvm/ADT/StringExtras.h>
 
@@ -415,6 +416,50 @@ std::vector<Step> Lowering::constant_array_steps(VarId a, const clang::Expr* ini
         auto it = values.find(k);
         return it == values.end() ? Integer(0) : it->second;
     });
+}
+
+bool Lowering::array_call(const clang::CallExpr* c, const std::string& name) {
+    if ((name != "memset" && name != "__builtin_memset") || c->getNumArgs() != 3) return false;
+    const auto* ref = llvm::dyn_cast<clang::DeclRefExpr>(c->getArg(0)->IgnoreParenImpCasts());
+    const auto* d = ref ? llvm::dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+    if (!d || !d->getType()->isArrayType() || lives_in_memory(d)) return false;  // refused as before
+    // Its result is the array's address, which a CLP array does not have.
+    for (const auto& parent : ctx_.getParents(*c)) {
+        const clang::Stmt* up = parent.get<clang::Stmt>();
+        if (!up || llvm::isa<clang::Expr>(up)) refuse(c, "the result of `memset` used as a value");
+    }
+    clang::Expr::EvalResult byte_r, size_r;
+    if (!c->getArg(1)->EvaluateAsInt(byte_r, ctx_) || !c->getArg(2)->EvaluateAsInt(size_r, ctx_)) {
+        refuse(c, "`memset` with a value or a size that is not a constant");
+    }
+    const VarId a = variable_of(d);
+    const Variable v = flow_.vars[a];
+    if (!is_const(v.array->length)) refuse(c, "`memset` of a variable-length array");
+    // The element: c's byte in each of its bytes, read as its type.
+    const Integer bytes_per = Integer(ctx_.getTypeSizeInChars(ctx_.getBaseElementType(d->getType())).getQuantity());
+    const Integer byte = Integer(llvm::toString(byte_r.Val.getInt(), 10)) & 0xFF;
+    Integer pattern = 0;
+    for (Integer k = 0; k < bytes_per; ++k) pattern = pattern * 256 + byte;
+    if (v.type.is_bool && pattern > 1) refuse(c, "`memset` of a `_Bool` array with a byte other than 0 or 1");
+    const Integer value = v.type.is_signed && pattern > v.type.max() ? Integer(pattern - v.type.modulus()) : pattern;
+    const Integer size(llvm::toString(size_r.Val.getInt(), 10));
+    const Integer whole = v.array->length->value * bytes_per;
+    if (size > whole) refuse(c, "`memset` of " + size.str() + " bytes, past the end of `" + d->getNameAsString() + "`");
+    if (size % bytes_per != 0) refuse(c, "`memset` of part of an element");
+    at(c, text(c));
+    if (size == whole) {
+        assign_values(a, single(const_array(value)));
+        return true;
+    }
+    std::vector<Integer> first;
+    for (Integer k = 0; k < size / bytes_per; ++k) first.push_back(k);
+    const std::vector<Integer> indices = indices_set(v.array->length->value, first, c->getBeginLoc());
+    for (std::size_t from = 0; from < indices.size(); from += elements_per_chunk) {
+        Term t = var(a);
+        for (std::size_t i = from; i < indices.size() && i < from + elements_per_chunk; ++i) t = store(t, cst(indices[i]), cst(value));
+        assign_values(a, single(t));
+    }
+    return true;
 }
 
 }  // namespace c2clp

@@ -107,6 +107,7 @@ Values Lowering::call(const clang::CallExpr* c) {
     }
     if (const clang::FunctionDecl* def = nullptr; fn->hasBody(def)) return inline_call(c, def);
     if (Values allocated; memory_call(c, name, allocated)) return allocated;
+    if (array_call(c, name)) return constant(0);
     if (auto why = refused_library_call(name)) refuse(c, *why);
     for (const clang::Expr* arg : c->arguments()) {
         const clang::Expr* bare = arg->IgnoreParenImpCasts();

@@ -222,6 +222,11 @@ void Lowering::find_variables_in_memory() {
                     }
                 }
             }
+            // memset of a named array sets the CLP array itself (array_call).
+            if (fn && !fn->hasBody() && c->getNumArgs() == 3 &&
+                (fn->getName() == "memset" || fn->getName() == "__builtin_memset")) {
+                bound.insert(c->getArg(0)->IgnoreParenImpCasts());
+            }
         }
         if (const auto* ds = llvm::dyn_cast<clang::DeclStmt>(s)) {
             for (const clang::Decl* d : ds->decls()) {

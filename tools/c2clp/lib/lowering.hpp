@@ -165,6 +165,10 @@ private:
                                         const std::function<Integer(const Integer&)>& value_at) const;
     // `a = {...}` or `a = "..."`: every element, those not listed 0.
     void initialise_array(VarId a, const clang::Expr* init);
+    // `memset(a, c, n)` on a named array (not one in memory) with constants c and n: the
+    // whole array becomes const_array of c's bytes read as an element, or its first n
+    // bytes' elements are stored one by one. False for another call.
+    bool array_call(const clang::CallExpr* c, const std::string& name);
     // The same for a global (or static) array, whose initialiser is constant: steps of
     // the start transition. `init` may be null (all zeros).
     std::vector<Step> constant_array_steps(VarId a, const clang::Expr* init,
