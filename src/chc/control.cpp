@@ -17,9 +17,9 @@ constexpr double time_budget_s = 2.0;
 
 class Analysis {
 public:
-    Analysis(const std::vector<ClauseShape>& clauses, z3::context& ctx, const ControlLimits& limits)
+    Analysis(const std::vector<ClauseShape>& clauses, z3::solver& solver, const ControlLimits& limits)
         // A check Z3 does not decide (import_solver's bound) gives up flags.
-        : clauses_(clauses), ctx_(ctx), limits_(limits), solver_(import_solver(ctx)) {
+        : clauses_(clauses), ctx_(solver.ctx()), limits_(limits), solver_(solver) {
         for (std::size_t k = 0; k < clauses.size(); ++k) {
             for (const auto* app : {&clauses[k].from, &clauses[k].to}) {
                 if (!*app) continue;
@@ -234,7 +234,7 @@ private:
     const std::vector<ClauseShape>& clauses_;
     z3::context& ctx_;
     ControlLimits limits_;
-    z3::solver solver_;
+    z3::solver& solver_;
     std::map<unsigned, Pred> preds_;
     std::map<unsigned, std::vector<std::size_t>> by_from_;
     std::vector<std::vector<std::pair<int, int>>> steps_;
@@ -247,9 +247,9 @@ private:
 
 }  // namespace
 
-Control recover_control(const std::vector<ClauseShape>& clauses, z3::context& ctx,
+Control recover_control(const std::vector<ClauseShape>& clauses, z3::solver& solver,
                         const ControlLimits& limits) {
-    return Analysis(clauses, ctx, limits).run();
+    return Analysis(clauses, solver, limits).run();
 }
 
 }  // namespace clpi::chc

@@ -50,7 +50,10 @@ struct Control {
     bool gave_up = false;    // some predicate kept its flags (too many valuations, unknown)
 };
 
-[[nodiscard]] Control recover_control(const std::vector<ClauseShape>& clauses, z3::context& ctx,
+// `solver` (an import_solver, at no assertion level) decides the steps; it is left as it
+// was given. The import's case checks share it: a solver's first check sets it up, which
+// costs more than the checks of a small problem.
+[[nodiscard]] Control recover_control(const std::vector<ClauseShape>& clauses, z3::solver& solver,
                                       const ControlLimits& limits = {});
 
 }  // namespace clpi::chc

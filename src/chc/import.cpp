@@ -572,14 +572,22 @@ void Importer::write_rules(std::size_t index, const Clause& c, int from_val, int
     chc::Nested all = tr.nested(constraint, true);
     chc::nested_and(all, equations);
     const chc::Conj ranges = vars.bool_ranges(ctx_);  // once every Bool variable is named
-    for (chc::Nested& part : chc::split(all, max_rules_per_step)) {
+    std::vector<chc::Nested> parts = chc::split(all, max_rules_per_step);
+    for (chc::Nested& part : parts) {
         part.literals.insert(part.literals.end(), ranges.begin(), ranges.end());
-        // A part that keeps disjunctions is a satisfiability problem of its own (a Lustre
-        // program's step: one over a hundred 0/1 flags; checked here, nearly half of the
-        // import's time), which the search decides anyway the first time it takes the
-        // rule; conjunctions are checked, and dropped when they cannot hold.
+        // The cases of a split are checked, and dropped when they cannot hold (a branch of
+        // an `ite` against the rest of the clause). A lone part is the clause itself, with
+        // the flags of a step control recovery saw hold: not checked (a clause that can
+        // never hold is the search's to find, at its first use). A part that keeps
+        // disjunctions is a satisfiability problem of its own (a Lustre program's step: one
+        // over a hundred 0/1 flags; checked here, nearly half of the import's time), which
+        // the search decides anyway the first time it takes the rule.
+        const bool is_false = std::any_of(part.literals.begin(), part.literals.end(),
+                                          [](const chc::Literal& l) { return l.meaning.is_false(); });
+        if (is_false) continue;  // `false` itself needs no check (an LLVM program's dead block)
         std::optional<chc::Nested> holds =
-            part.disjunctions.empty() ? chc::satisfiable(part, cases_) : chc::without_repeats(part);
+            parts.size() > 1 && part.disjunctions.empty() ? chc::satisfiable(part, cases_)
+                                                          : chc::without_repeats(part);
         if (!holds) continue;
         drop_unused_ranges(*holds, ranges, from + " " + to);
         std::string rule = from + " :- " + to;
@@ -635,7 +643,7 @@ std::string Importer::translate(const z3::expr_vector& assertions, const std::st
     }
     chc::ControlLimits limits;
     if (!options_.control_points) limits.max_points = 0;
-    control_ = chc::recover_control(shapes, ctx_, limits);
+    control_ = chc::recover_control(shapes, cases_, limits);
     for (std::size_t s = 0; s < shapes.size(); ++s) {
         unsigned i = shape_clause[s];
         try {
