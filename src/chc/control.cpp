@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "chc/formula.hpp"
+#include "chc/simplify.hpp"
 
 namespace clpi::chc {
 
@@ -54,6 +55,16 @@ public:
         out.steps = std::move(steps_);
         for (auto& [id, p] : preds_) {
             if (p.enabled) out.points[id] = Control::Points{p.positions, p.valuations};
+        }
+        for (std::size_t k = 0; k < clauses_.size(); ++k) {
+            const Pred* from = points_of(clauses_[k].from);
+            if (from == nullptr) continue;
+            for (std::size_t v = 0; v < from->valuations.size(); ++v) {
+                auto found = with_source_.find(std::make_pair(k, from->valuations[v]));
+                if (found != with_source_.end()) {
+                    out.from_fixed.emplace(std::make_pair(k, static_cast<int>(v)), found->second.back());
+                }
+            }
         }
         return out;
     }
@@ -149,17 +160,49 @@ private:
     bool visit(std::size_t k, int from_val) {
         const ClauseShape& c = clauses_[k];
         solver_.push();
-        solver_.add(c.constraint);
-        if (from_val >= 0) {
+        if (from_val < 0) {
+            solver_.add(c.constraint);
+        } else {
             const Pred& p = preds_.at(c.from->decl().id());
-            for (std::size_t i = 0; i < p.positions.size(); ++i) {
-                solver_.add(c.from->arg(p.positions[i]) ==
-                            ctx_.bool_val(p.valuations[static_cast<std::size_t>(from_val)][i]));
+            for (const z3::expr& e : with_source(k, p.positions, p.valuations[static_cast<std::size_t>(from_val)])) {
+                solver_.add(e);
             }
         }
         bool ok = targets(k, from_val);
         solver_.pop();
         return ok;
+    }
+
+    // Clause k's constraint with its source's flags at `values`, as assertions: the flags
+    // that are variables substituted and the Boolean structure folded, then their values
+    // asserted (a target may pass one on). Equivalent to the constraint and the flags'
+    // equations, but the part that can hold from there is all Z3 is given: the constraint
+    // of a `vmt` problem is its whole transition relation, an implication per location,
+    // and asserting all of it again for each valuation cost more than the check. Kept per
+    // clause and valuation (a pass may be repeated with fewer flags).
+    const z3::expr_vector& with_source(std::size_t k, const std::vector<unsigned>& positions,
+                                      const std::vector<bool>& values) {
+        auto key = std::make_pair(k, values);
+        auto found = with_source_.find(key);
+        if (found != with_source_.end()) return found->second;
+        const ClauseShape& c = clauses_[k];
+        z3::expr_vector vars(ctx_);
+        z3::expr_vector vals(ctx_);
+        z3::expr constraint = c.constraint;
+        z3::expr_vector out(ctx_);
+        for (std::size_t i = 0; i < positions.size(); ++i) {
+            z3::expr arg = c.from->arg(positions[i]);
+            z3::expr val = ctx_.bool_val(values[i]);
+            if (arg.is_const() && arg.decl().decl_kind() == Z3_OP_UNINTERPRETED) {
+                vars.push_back(arg);
+                vals.push_back(val);
+            } else {
+                constraint = constraint && arg == val;
+            }
+            out.push_back(arg == val);
+        }
+        out.push_back(unit_propagate(substitute_folded(constraint, vars, vals)));
+        return with_source_.emplace(key, out).first->second;
     }
 
     bool targets(std::size_t k, int from_val) {
@@ -242,6 +285,7 @@ private:
     std::size_t step_count_ = 0;
     std::deque<std::pair<unsigned, int>> work_;
     std::size_t checks_ = 0;
+    std::map<std::pair<std::size_t, std::vector<bool>>, z3::expr_vector> with_source_;
     std::chrono::steady_clock::time_point start_;
 };
 

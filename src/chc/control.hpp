@@ -46,6 +46,11 @@ struct Control {
     // For each clause: the (from valuation, to valuation) pairs that can hold; -1 where that
     // side has no points (a fact, a query, or a predicate without recovered flags).
     std::vector<std::vector<std::pair<int, int>>> steps;
+    // Clause k's constraint from valuation v of its source, by (k, v): the flags that are
+    // constants replaced by their values, the Boolean structure folded and units propagated
+    // (simplify.hpp). What is left of a `vmt` problem's transition relation from one
+    // location; the rules of its steps start from it.
+    std::map<std::pair<std::size_t, int>, z3::expr> from_fixed;
     std::size_t checks = 0;  // solver calls made
     bool gave_up = false;    // some predicate kept its flags (too many valuations, unknown)
 };

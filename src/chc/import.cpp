@@ -89,7 +89,8 @@ private:
     z3::expr_vector instance(const z3::expr& app, const std::vector<Clause>& clauses,
                              chc::ClauseVars& vars);
     z3::expr instantiate(const z3::expr& assertion, chc::ClauseVars& vars, bool& negated);
-    void write_rules(std::size_t index, const Clause& c, int from_val, int to_val);
+    // `shape`: the clause's index among those control recovery saw.
+    void write_rules(std::size_t index, std::size_t shape, const Clause& c, int from_val, int to_val);
     // Whether argument k of `app` is one of its flags that became points (valuation `val`).
     bool is_flag_position(const z3::expr& app, unsigned k, int val) const {
         if (val < 0) return false;
@@ -498,7 +499,7 @@ struct FixedFlags {
 };
 
 // The CLP rules of one (source valuation, target valuation) step of a clause.
-void Importer::write_rules(std::size_t index, const Clause& c, int from_val, int to_val) {
+void Importer::write_rules(std::size_t index, std::size_t shape, const Clause& c, int from_val, int to_val) {
     chc::ClauseVars vars = c.vars;
     std::set<unsigned> kept;  // variables the atoms show
     auto fix = [&](const std::optional<z3::expr>& app, int val) {
@@ -530,7 +531,14 @@ void Importer::write_rules(std::size_t index, const Clause& c, int from_val, int
     if (!from_fixed.empty()) {
         auto key = std::make_pair(index, from_val);
         auto found = from_fixed_.find(key);
-        if (found == from_fixed_.end()) found = from_fixed_.emplace(key, from_fixed.apply(constraint)).first;
+        if (found == from_fixed_.end()) {
+            // Control recovery folded the same: its checks started from it. (It substitutes
+            // every flag that is a constant; the rules, the clause's variables: the same
+            // unless a flag is a constant the file declared.)
+            auto folded = control_.from_fixed.find(std::make_pair(shape, from_val));
+            const bool same = folded != control_.from_fixed.end() && from_fixed.equations.empty();
+            found = from_fixed_.emplace(key, same ? folded->second : from_fixed.apply(constraint)).first;
+        }
         constraint = found->second;
     }
     // (With no flags on either side, this folds and propagates the constraint as it is.)
@@ -648,7 +656,7 @@ std::string Importer::translate(const z3::expr_vector& assertions, const std::st
         unsigned i = shape_clause[s];
         try {
             for (auto [from_val, to_val] : control_.steps[s]) {
-                write_rules(i, clauses[i], from_val, to_val);
+                write_rules(i, s, clauses[i], from_val, to_val);
             }
         } catch (const Refusal& r) {
             throw ClauseError{i + 1, r.what(), chc::show(assertions[static_cast<int>(i)])};

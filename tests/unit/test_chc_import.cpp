@@ -7,6 +7,7 @@
 
 #include "chc/control.hpp"
 #include "chc/formula.hpp"
+#include "chc/simplify.hpp"
 #include "clpi/chc.hpp"
 #include "engine_support.hpp"
 
@@ -216,6 +217,40 @@ TEST_CASE("control recovery: flags that fan out are given up once they have too 
     CHECK(control.points.empty());
     CHECK(control.gave_up);
     CHECK(control.checks < 300);
+}
+
+TEST_CASE("control recovery: each location's part of a transition relation, found once") {
+    // The vmt shape: state(l, i) with one implication per location, `l -> (...)` and
+    // `!l -> (...)`. From each location the checks are given, and the rules start from,
+    // that location's part alone: the other implication folded away, no `or` left.
+    z3::context ctx;
+    z3::func_decl state = ctx.function("state", ctx.bool_sort(), ctx.int_sort(), ctx.bool_sort());
+    const z3::expr l = ctx.bool_const("l"), i = ctx.int_const("i");
+    const z3::expr l1 = ctx.bool_const("l1"), i1 = ctx.int_const("i1");
+    std::vector<chc::ClauseShape> clauses{
+        {std::nullopt, state(l, i), !l && i == 0},
+        {state(l, i), state(l1, i1),
+         (!l || (i < 10 && i1 == i + 1 && !l1) || (i >= 10 && l1 && i1 == i)) &&
+             (l || (l1 && i1 == i + 1) || (!l1 && i1 == i))},
+    };
+    z3::solver solver = chc::import_solver(ctx);
+    chc::Control control = chc::recover_control(clauses, solver);
+    REQUIRE(control.points.size() == 1);
+    const auto& points = control.points.begin()->second;
+    REQUIRE(points.valuations.size() == 2);  // l false (the start), then l true
+    CHECK(control.steps[1].size() == 4);     // each location to both
+    CHECK(control.from_fixed.size() == 2);   // the transition from each location, once
+    for (int v = 0; v < 2; ++v) {
+        REQUIRE(control.from_fixed.count({1, v}) == 1);
+        const z3::expr part = control.from_fixed.at({1, v});
+        // What is left is one location's implication: a disjunction of its two cases,
+        // with nothing of the other location's.
+        std::vector<z3::expr> conjuncts;
+        chc::flatten_and(part, conjuncts);
+        CHECK(conjuncts.size() == 1);
+        CHECK(part.is_or());
+        CHECK(part.num_args() == 2);
+    }
 }
 
 TEST_CASE("chc import: a flag that another predicate passes on as data keeps its value") {
