@@ -1,5 +1,6 @@
 #include "chc/control.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <deque>
 #include <set>
@@ -160,13 +161,19 @@ private:
     bool visit(std::size_t k, int from_val) {
         const ClauseShape& c = clauses_[k];
         solver_.push();
+        z3::expr_vector asserted(ctx_);
         if (from_val < 0) {
-            solver_.add(c.constraint);
+            asserted.push_back(c.constraint);
         } else {
             const Pred& p = preds_.at(c.from->decl().id());
-            for (const z3::expr& e : with_source(k, p.positions, p.valuations[static_cast<std::size_t>(from_val)])) {
-                solver_.add(e);
-            }
+            asserted = with_source(k, p.positions, p.valuations[static_cast<std::size_t>(from_val)]);
+        }
+        for (const z3::expr& e : asserted) solver_.add(e);
+        // Target flags that nothing constrains take every value: 2^n valuations. More than
+        // a predicate may have, and its flags are given up now, not after a check for each.
+        if (Pred* to = points_of(c.to); to != nullptr && (std::size_t{1} << std::min<std::size_t>(free_flags(c, *to, asserted), 30)) > limits_.max_points) {
+            solver_.pop();
+            return give_up(*to);
         }
         bool ok = targets(k, from_val);
         solver_.pop();
@@ -188,7 +195,7 @@ private:
         const ClauseShape& c = clauses_[k];
         z3::expr_vector vars(ctx_);
         z3::expr_vector vals(ctx_);
-        z3::expr constraint = c.constraint;
+        z3::expr constraint = holding_part(k, positions, values);
         z3::expr_vector out(ctx_);
         for (std::size_t i = 0; i < positions.size(); ++i) {
             z3::expr arg = c.from->arg(positions[i]);
@@ -223,18 +230,25 @@ private:
             if (r == z3::unknown) return give_up(*to);
             z3::model m = solver_.get_model();
             std::vector<bool> w;
-            z3::expr_vector same(ctx_);
+            z3::expr_vector other(ctx_);  // the next model differs in some flag
             for (unsigned pos : to->positions) {
                 z3::expr a = c.to->arg(pos);
-                bool b = m.eval(a, true).is_true();
+                // A variable's value is read from the model (false when it has none: any
+                // value will do); a term is evaluated, which costs more.
+                bool b = false;
+                if (a.is_const() && a.decl().decl_kind() == Z3_OP_UNINTERPRETED) {
+                    if (m.has_interp(a.decl())) b = m.get_const_interp(a.decl()).is_true();
+                } else {
+                    b = m.eval(a, true).is_true();
+                }
                 w.push_back(b);
-                same.push_back(a == ctx_.bool_val(b));
+                other.push_back(b ? !a : a);
             }
             int wi = valuation(c.to->decl().id(), *to, w);
             if (wi < 0 || ++step_count_ > limits_.max_steps) return give_up(*to);
             steps_[k].emplace_back(from_val, wi);
             if (!successor(k, from_val, wi)) return false;
-            solver_.add(!z3::mk_and(same));
+            solver_.add(z3::mk_or(other));
         }
     }
 
@@ -274,6 +288,94 @@ private:
         return i;
     }
 
+    // The distinct target flags of clause c that are variables occurring nowhere else: not
+    // in `asserted`, not in the source's arguments, not twice among the target's.
+    std::size_t free_flags(const ClauseShape& c, const Pred& to, const z3::expr_vector& asserted) const {
+        std::map<unsigned, int> uses;  // constant's ast id -> occurrences outside `asserted`
+        std::vector<z3::expr> todo;
+        for (const z3::expr& e : asserted) todo.push_back(e);
+        if (c.from) todo.push_back(*c.from);
+        std::set<unsigned> seen;
+        std::set<unsigned> bound;  // constants in `asserted` or the source's arguments
+        while (!todo.empty()) {
+            z3::expr e = todo.back();
+            todo.pop_back();
+            if (!seen.insert(e.id()).second || !e.is_app()) continue;
+            if (e.is_const()) bound.insert(e.id());
+            for (unsigned i = 0; i < e.num_args(); ++i) todo.push_back(e.arg(i));
+        }
+        for (unsigned i = 0; i < c.to->num_args(); ++i) {
+            z3::expr a = c.to->arg(i);
+            if (a.is_const()) {
+                ++uses[a.id()];
+            } else {
+                std::vector<z3::expr> stack{a};  // a term's constants are not free
+                while (!stack.empty()) {
+                    z3::expr t = stack.back();
+                    stack.pop_back();
+                    if (t.is_const()) bound.insert(t.id());
+                    for (unsigned j = 0; t.is_app() && j < t.num_args(); ++j) stack.push_back(t.arg(j));
+                }
+            }
+        }
+        std::set<unsigned> free;
+        for (unsigned pos : to.positions) {
+            z3::expr a = c.to->arg(pos);
+            if (a.is_const() && a.decl().decl_kind() == Z3_OP_UNINTERPRETED && bound.count(a.id()) == 0 && uses[a.id()] == 1) {
+                free.insert(a.id());
+            }
+        }
+        return free.size();
+    }
+
+    // A conjunct of a clause's constraint, and the source flags whose value makes it true
+    // by one of its disjuncts: (position among the flags, the value).
+    struct Conjunct {
+        z3::expr formula;
+        std::vector<std::pair<std::size_t, bool>> true_when;
+    };
+
+    // The conjuncts of clause k's constraint that `values` of its source's flags (at
+    // `positions`) do not make true: the part that folding would leave. A `vmt` transition
+    // relation is a conjunction of one implication per location; from one location all
+    // but one or two are true by a flag, and are not walked again.
+    z3::expr holding_part(std::size_t k, const std::vector<unsigned>& positions, const std::vector<bool>& values) {
+        auto [it, fresh] = conjuncts_.try_emplace(std::make_pair(k, positions));
+        std::vector<Conjunct>& conjuncts = it->second;
+        const ClauseShape& c = clauses_[k];
+        if (fresh) {
+            std::map<unsigned, std::size_t> flag_at;  // variable's ast id -> flag
+            for (std::size_t i = 0; i < positions.size(); ++i) {
+                z3::expr arg = c.from->arg(positions[i]);
+                if (arg.is_const() && arg.decl().decl_kind() == Z3_OP_UNINTERPRETED) flag_at.emplace(arg.id(), i);
+            }
+            std::vector<z3::expr> parts;
+            flatten_and(c.constraint, parts);
+            for (const z3::expr& part : parts) {
+                Conjunct conj{part, {}};
+                std::vector<z3::expr> disjuncts{part};
+                if (part.is_or()) {
+                    disjuncts.clear();
+                    for (unsigned j = 0; j < part.num_args(); ++j) disjuncts.push_back(part.arg(j));
+                }
+                for (const z3::expr& d : disjuncts) {
+                    const bool negated = d.is_not();
+                    const z3::expr atom = negated ? d.arg(0) : d;
+                    auto flag = flag_at.find(atom.id());
+                    if (flag != flag_at.end()) conj.true_when.emplace_back(flag->second, !negated);
+                }
+                conjuncts.push_back(std::move(conj));
+            }
+        }
+        z3::expr_vector left(ctx_);
+        for (const Conjunct& conj : conjuncts) {
+            const bool holds = std::any_of(conj.true_when.begin(), conj.true_when.end(),
+                                           [&](const auto& tw) { return values[tw.first] == tw.second; });
+            if (!holds) left.push_back(conj.formula);
+        }
+        return left.size() == 1 ? left[0] : z3::mk_and(left);
+    }
+
     const std::vector<ClauseShape>& clauses_;
     z3::context& ctx_;
     ControlLimits limits_;
@@ -286,6 +388,7 @@ private:
     std::deque<std::pair<unsigned, int>> work_;
     std::size_t checks_ = 0;
     std::map<std::pair<std::size_t, std::vector<bool>>, z3::expr_vector> with_source_;
+    std::map<std::pair<std::size_t, std::vector<unsigned>>, std::vector<Conjunct>> conjuncts_;
     std::chrono::steady_clock::time_point start_;
 };
 

@@ -219,6 +219,31 @@ TEST_CASE("control recovery: flags that fan out are given up once they have too 
     CHECK(control.checks < 300);
 }
 
+TEST_CASE("control recovery: flags that nothing constrains are given up without a check") {
+    // s(f1..f7, x) whose fact sets only x: the seven flags take all 128 values, more than
+    // the 64 points a predicate may have. That is seen in the clause, before any check.
+    z3::context ctx;
+    std::vector<z3::sort> domain(7, ctx.bool_sort());
+    domain.push_back(ctx.int_sort());
+    z3::func_decl s = ctx.function("s", static_cast<unsigned>(domain.size()), domain.data(), ctx.bool_sort());
+    z3::expr_vector args(ctx);
+    for (int i = 0; i < 7; ++i) args.push_back(ctx.bool_const(("f" + std::to_string(i)).c_str()));
+    args.push_back(ctx.int_const("x"));
+    const z3::expr now = s(args);
+    std::vector<chc::ClauseShape> clauses{{std::nullopt, now, now.arg(7) == 0}};
+    z3::solver solver = chc::import_solver(ctx);
+    chc::Control control = chc::recover_control(clauses, solver);
+    CHECK(control.points.empty());
+    CHECK(control.gave_up);
+    CHECK(control.checks == 0);
+    // One flag tied to x: six free ones, 64 values, within the limit: enumerated.
+    clauses[0].constraint = now.arg(7) == 0 && now.arg(0);
+    control = chc::recover_control(clauses, solver);
+    CHECK(control.points.size() == 1);
+    CHECK(control.points.begin()->second.valuations.size() == 64);
+    CHECK(control.checks == 65);
+}
+
 TEST_CASE("control recovery: each location's part of a transition relation, found once") {
     // The vmt shape: state(l, i) with one implication per location, `l -> (...)` and
     // `!l -> (...)`. From each location the checks are given, and the rules start from,
