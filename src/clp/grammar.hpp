@@ -86,9 +86,12 @@ struct list_sep : seq<sep, one<','>, sep> {};
 // clause's end dot.
 struct dj_group;
 struct dj_clause_end : seq<one<'.'>, sor<space, eof, one<'%'>>> {};
-struct dj_char : seq<not_at<dj_clause_end>, not_one<'(', ')', ';'>> {};
-struct dj_inner : star<sor<comment, dj_group, dj_char>> {};  // no `;` outside parentheses
-struct dj_nested : star<sor<comment, dj_group, dj_char, one<';'>>> {};
+// Runs of characters that cannot start a comment, a group or the clause's end are taken
+// at once (the look-ahead passes over every case of a nested disjunction again).
+struct dj_plain : plus<not_one<'(', ')', ';', '.', '%', '/'>> {};
+struct dj_dot_or_slash : seq<not_at<dj_clause_end>, one<'.', '/'>> {};  // not an end, not a comment
+struct dj_inner : star<sor<dj_plain, comment, dj_group, dj_dot_or_slash>> {};  // no `;` outside parentheses
+struct dj_nested : star<sor<dj_plain, comment, dj_group, dj_dot_or_slash, one<';'>>> {};
 struct dj_group : seq<one<'('>, dj_nested, one<')'>> {};
 struct disjunction_ahead : at<one<'('>, dj_inner, one<';'>> {};
 

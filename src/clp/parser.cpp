@@ -130,8 +130,10 @@ struct State {
 
 template <typename Input>
 SourceLoc loc_of(const Input& in) {
-    auto p = in.position();
-    return {static_cast<std::uint32_t>(p.line), static_cast<std::uint32_t>(p.column)};
+    // The input tracks lines eagerly: its iterator has them. (position() would copy the
+    // source's name into each of the parse's many locations.)
+    const auto& at = in.iterator();
+    return {static_cast<std::uint32_t>(at.line), static_cast<std::uint32_t>(at.column)};
 }
 
 // Decimal digits (with an optional `-`) as an integer. Not Integer(text): Boost reads a
