@@ -3,6 +3,7 @@
 #include <cctype>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 
 #include "clp/checker.hpp"
@@ -24,6 +25,12 @@ struct Comment {
 };
 
 // Everything the actions build while parsing one file.
+// Names looked up by the text the parser has in hand, without a string made for each.
+struct NameHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+};
+
 struct State {
     State(Program& p, Diagnostics& d) : prog(p), diags(d) {}
     Program& prog;
@@ -32,7 +39,7 @@ struct State {
 
     // the clause being parsed
     std::vector<Variable> vars;
-    std::unordered_map<std::string, VarId> var_ids;
+    std::unordered_map<std::string, VarId, NameHash, std::equal_to<>> var_ids;
     std::uint32_t anonymous = 0;
     std::vector<Expr> exprs;
     std::vector<ExprKind> ops;
@@ -79,14 +86,16 @@ struct State {
         depth = 0;
     }
 
-    VarId variable(const std::string& name, SourceLoc loc) {
+    VarId variable(std::string_view name, SourceLoc loc) {
         if (name == "_") {
             vars.push_back(Variable{"_#" + std::to_string(++anonymous), Type::integer, loc});
             return static_cast<VarId>(vars.size() - 1);
         }
-        auto [it, fresh] = var_ids.emplace(name, static_cast<VarId>(vars.size()));
-        if (fresh) vars.push_back(Variable{name, Type::integer, loc});
-        return it->second;
+        if (auto it = var_ids.find(name); it != var_ids.end()) return it->second;
+        auto id = static_cast<VarId>(vars.size());
+        var_ids.emplace(std::string(name), id);
+        vars.push_back(Variable{std::string(name), Type::integer, loc});
+        return id;
     }
 
     PredId predicate(const std::string& name, std::uint32_t arity, SourceLoc loc) {
@@ -199,7 +208,7 @@ template <>
 struct action<g::variable> {
     template <typename Input>
     static void apply(const Input& in, State& st) {
-        st.exprs.push_back(Expr::variable(st.variable(in.string(), loc_of(in)), loc_of(in)));
+        st.exprs.push_back(Expr::variable(st.variable(in.string_view(), loc_of(in)), loc_of(in)));
     }
 };
 template <>
@@ -349,7 +358,7 @@ struct action<g::arg_variable> {
     static void apply(const Input& in, State& st) {
         Arg a;
         a.kind = Arg::Kind::variable;
-        a.var = st.variable(in.string(), loc_of(in));
+        a.var = st.variable(in.string_view(), loc_of(in));
         a.loc = loc_of(in);
         st.atom.args.push_back(std::move(a));
     }
