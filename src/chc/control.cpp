@@ -84,6 +84,12 @@ private:
     // predicate whose points have more than `max_mean_successors` successors on average
     // keeps its flags as 0/1 integers. True when one was dropped (the pass is repeated).
     static constexpr double max_mean_successors = 2.0;
+    // A program goes from one location to a few (a branch, a small switch); the flags of
+    // a Lustre node, which hold its inputs, go from one valuation to 32 or 128 others, and
+    // its initial state to hundreds. More than this many target valuations from one source
+    // valuation (or from a fact) and the target's flags are data: given up at once, after
+    // that many checks, not after enumerating a predicate's most points.
+    static constexpr std::size_t max_fan_out = 16;
 
     bool drop_data_flags() {
         std::map<unsigned, std::map<int, std::set<std::pair<unsigned, int>>>> successors;
@@ -223,6 +229,7 @@ private:
             }
             return true;
         }
+        std::size_t found = 0;  // target valuations that follow this source valuation
         for (;;) {
             if (over_budget()) return false;
             z3::check_result r = check();
@@ -246,6 +253,7 @@ private:
             }
             int wi = valuation(c.to->decl().id(), *to, w);
             if (wi < 0 || ++step_count_ > limits_.max_steps) return give_up(*to);
+            if (++found > max_fan_out) return give_up(*to);
             steps_[k].emplace_back(from_val, wi);
             if (!successor(k, from_val, wi)) return false;
             solver_.add(z3::mk_or(other));

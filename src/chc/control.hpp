@@ -30,7 +30,7 @@ struct ClauseShape {
 };
 
 struct ControlLimits {
-    std::size_t max_points = 64;     // valuations of one predicate
+    std::size_t max_points = 256;     // valuations of one predicate
     std::size_t max_steps = 4096;    // (from, to) valuation pairs over all clauses
     std::size_t max_checks = 20000;  // solver calls of the whole analysis
 };

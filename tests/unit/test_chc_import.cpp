@@ -219,29 +219,38 @@ TEST_CASE("control recovery: flags that fan out are given up once they have too 
     CHECK(control.checks < 300);
 }
 
-TEST_CASE("control recovery: flags that nothing constrains are given up without a check") {
-    // s(f1..f7, x) whose fact sets only x: the seven flags take all 128 values, more than
-    // the 64 points a predicate may have. That is seen in the clause, before any check.
+TEST_CASE("control recovery: flags that nothing constrains, or that fan out from a fact, are data") {
+    // s(f1..f9, x) whose fact sets only x: the nine flags take all 512 values, more than
+    // the 256 points a predicate may have. That is seen in the clause, before any check.
     z3::context ctx;
-    std::vector<z3::sort> domain(7, ctx.bool_sort());
+    const int flags = 9;
+    std::vector<z3::sort> domain(flags, ctx.bool_sort());
     domain.push_back(ctx.int_sort());
     z3::func_decl s = ctx.function("s", static_cast<unsigned>(domain.size()), domain.data(), ctx.bool_sort());
     z3::expr_vector args(ctx);
-    for (int i = 0; i < 7; ++i) args.push_back(ctx.bool_const(("f" + std::to_string(i)).c_str()));
+    for (int i = 0; i < flags; ++i) args.push_back(ctx.bool_const(("f" + std::to_string(i)).c_str()));
     args.push_back(ctx.int_const("x"));
     const z3::expr now = s(args);
-    std::vector<chc::ClauseShape> clauses{{std::nullopt, now, now.arg(7) == 0}};
+    const z3::expr x_is_0 = now.arg(flags) == 0;
+    std::vector<chc::ClauseShape> clauses{{std::nullopt, now, x_is_0}};
     z3::solver solver = chc::import_solver(ctx);
     chc::Control control = chc::recover_control(clauses, solver);
     CHECK(control.points.empty());
     CHECK(control.gave_up);
     CHECK(control.checks == 0);
-    // One flag tied to x: six free ones, 64 values, within the limit: enumerated.
-    clauses[0].constraint = now.arg(7) == 0 && now.arg(0);
+    // Four flags fixed: five free ones, 32 initial valuations, within the most points but
+    // more than a program starts in (an input's values): given up after 17.
+    clauses[0].constraint = x_is_0 && now.arg(0) && now.arg(1) && now.arg(2) && now.arg(3);
     control = chc::recover_control(clauses, solver);
-    CHECK(control.points.size() == 1);
-    CHECK(control.points.begin()->second.valuations.size() == 64);
-    CHECK(control.checks == 65);
+    CHECK(control.points.empty());
+    CHECK(control.checks == 17);
+    // Five fixed: 16 initial valuations, each a point (16 checks find them, one more says
+    // there are no others).
+    clauses[0].constraint = clauses[0].constraint && !now.arg(4);
+    control = chc::recover_control(clauses, solver);
+    REQUIRE(control.points.size() == 1);
+    CHECK(control.points.begin()->second.valuations.size() == 16);
+    CHECK(control.checks == 17);
 }
 
 TEST_CASE("control recovery: each location's part of a transition relation, found once") {
