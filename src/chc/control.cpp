@@ -6,6 +6,8 @@
 #include <set>
 #include <tuple>
 
+#include <fmt/format.h>
+
 #include "chc/formula.hpp"
 #include "chc/simplify.hpp"
 
@@ -44,11 +46,18 @@ public:
         while (any_enabled()) {
             if (pass() && !drop_data_flags()) break;
             if (over_budget()) {
-                for (auto& [id, p] : preds_) p.enabled = false;
+                const std::string why = fmt::format("the analysis went over its budget ({} checks, {} s)",
+                                                    limits_.max_checks, time_budget_s);
+                for (auto& [id, p] : preds_) {
+                    if (p.enabled) give_up(p, why);
+                }
             }
             out.gave_up = true;
         }
         out.checks = checks_;
+        for (const auto& [id, p] : preds_) {
+            if (!p.enabled && !p.why.empty()) out.kept_as_integers[id] = p.why;
+        }
         if (!any_enabled()) {  // nothing recovered: every clause once, unchecked
             out.steps.assign(clauses_.size(), {{-1, -1}});
             return out;
@@ -76,6 +85,7 @@ private:
         std::vector<std::vector<bool>> valuations;
         std::map<std::vector<bool>, int> index;
         bool enabled = false;
+        std::string why;  // why its flags stay integers, once given up
     };
 
     // Control flags move the program to one or two places from each (a branch); flags
@@ -90,6 +100,8 @@ private:
     // valuation (or from a fact) and the target's flags are data: given up at once, after
     // that many checks, not after enumerating a predicate's most points.
     static constexpr std::size_t max_fan_out = 16;
+    static constexpr const char* data_flags =
+        "more than two successors a valuation on average (data, such as inputs read at each step)";
 
     bool drop_data_flags() {
         std::map<unsigned, std::map<int, std::set<std::pair<unsigned, int>>>> successors;
@@ -108,7 +120,7 @@ private:
             for (const auto& [val, succ] : successors[id]) total += succ.size();
             double mean = static_cast<double>(total) / static_cast<double>(p.valuations.size());
             if (mean > max_mean_successors) {
-                p.enabled = false;
+                give_up(p, data_flags);
                 dropped = true;
             }
         }
@@ -179,7 +191,8 @@ private:
         // a predicate may have, and its flags are given up now, not after a check for each.
         if (Pred* to = points_of(c.to); to != nullptr && (std::size_t{1} << std::min<std::size_t>(free_flags(c, *to, asserted), 30)) > limits_.max_points) {
             solver_.pop();
-            return give_up(*to);
+            return give_up(*to, fmt::format("some of them take every value whatever the rest, more "
+                                            "valuations than the {} a predicate may have", limits_.max_points));
         }
         bool ok = targets(k, from_val);
         solver_.pop();
@@ -234,7 +247,7 @@ private:
             if (over_budget()) return false;
             z3::check_result r = check();
             if (r == z3::unsat) return true;
-            if (r == z3::unknown) return give_up(*to);
+            if (r == z3::unknown) return give_up(*to, "Z3 did not decide a check within its bound");
             z3::model m = solver_.get_model();
             std::vector<bool> w;
             z3::expr_vector other(ctx_);  // the next model differs in some flag
@@ -252,8 +265,16 @@ private:
                 other.push_back(b ? !a : a);
             }
             int wi = valuation(c.to->decl().id(), *to, w);
-            if (wi < 0 || ++step_count_ > limits_.max_steps) return give_up(*to);
-            if (++found > max_fan_out) return give_up(*to);
+            if (wi < 0) {
+                return give_up(*to, fmt::format("more than {} valuations can be reached", limits_.max_points));
+            }
+            if (++step_count_ > limits_.max_steps) {
+                return give_up(*to, fmt::format("more than {} steps between valuations", limits_.max_steps));
+            }
+            if (++found > max_fan_out) {
+                return give_up(*to, fmt::format("more than {} valuations follow one of them or the facts "
+                                                "(data, such as inputs read at each step)", max_fan_out));
+            }
             steps_[k].emplace_back(from_val, wi);
             if (!successor(k, from_val, wi)) return false;
             solver_.add(z3::mk_or(other));
@@ -273,12 +294,13 @@ private:
         auto& seen = successors_[c.from->decl().id()];
         seen.emplace(from_val, to, to_val);
         if (static_cast<double>(seen.size()) > max_mean_successors * static_cast<double>(limits_.max_points)) {
-            return give_up(*from);
+            return give_up(*from, data_flags);
         }
         return true;
     }
 
-    static bool give_up(Pred& p) {
+    static bool give_up(Pred& p, const std::string& why) {
+        if (p.why.empty()) p.why = why;
         p.enabled = false;
         return false;
     }

@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <map>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -51,6 +52,8 @@ struct Control {
     // (simplify.hpp). What is left of a `vmt` problem's transition relation from one
     // location; the rules of its steps start from it.
     std::map<std::pair<std::size_t, int>, z3::expr> from_fixed;
+    // The predicates whose flags were given up, by id, each with the reason, in words.
+    std::map<unsigned, std::string> kept_as_integers;
     std::size_t checks = 0;  // solver calls made
     bool gave_up = false;    // some predicate kept its flags (too many valuations, unknown)
 };

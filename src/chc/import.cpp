@@ -674,6 +674,12 @@ std::string Importer::translate(const z3::expr_vector& assertions, const std::st
                "% control flags: each reachable valuation of them is a program point, named\n"
                "% below by the values (`_` for the arguments that stay).\n";
     }
+    for (const auto& [id, why] : control_.kept_as_integers) {
+        if (auto name = smt_names_.find(id); name != smt_names_.end()) {
+            out += fmt::format("% The Bool arguments of {} stay 0/1 integers, not program points:\n% {}.\n",
+                               name->second, why);
+        }
+    }
     out += "?- start.\n";
     for (const std::string& r : rules_) out += r + "\n";
     out += point_names();

@@ -189,6 +189,10 @@ TEST_CASE("chc import: flags that fan out like inputs stay 0/1 integers") {
     std::string clp = translate(smt);
     CHECK_FALSE(contains(clp, ":- name("));
     CHECK(contains(clp, "s(A, B, C, X) :- s(A1, B1, C1, X1)"));
+    // The translation says why, in a comment.
+    CHECK(contains(clp, "% The Bool arguments of s stay 0/1 integers, not program points:\n"
+                        "% more than two successors a valuation on average (data, such as inputs "
+                        "read at each step).\n"));
     CHECK(verdict_of(smt) == Verdict::safe);
 }
 
@@ -238,12 +242,17 @@ TEST_CASE("control recovery: flags that nothing constrains, or that fan out from
     CHECK(control.points.empty());
     CHECK(control.gave_up);
     CHECK(control.checks == 0);
+    REQUIRE(control.kept_as_integers.size() == 1);
+    CHECK(control.kept_as_integers.begin()->second ==
+          "some of them take every value whatever the rest, more valuations than the 256 a predicate may have");
     // Four flags fixed: five free ones, 32 initial valuations, within the most points but
     // more than a program starts in (an input's values): given up after 17.
     clauses[0].constraint = x_is_0 && now.arg(0) && now.arg(1) && now.arg(2) && now.arg(3);
     control = chc::recover_control(clauses, solver);
     CHECK(control.points.empty());
     CHECK(control.checks == 17);
+    REQUIRE(control.kept_as_integers.size() == 1);
+    CHECK(contains(control.kept_as_integers.begin()->second, "more than 16 valuations follow one of them"));
     // Five fixed: 16 initial valuations, each a point (16 checks find them, one more says
     // there are no others).
     clauses[0].constraint = clauses[0].constraint && !now.arg(4);
@@ -251,6 +260,7 @@ TEST_CASE("control recovery: flags that nothing constrains, or that fan out from
     REQUIRE(control.points.size() == 1);
     CHECK(control.points.begin()->second.valuations.size() == 16);
     CHECK(control.checks == 17);
+    CHECK(control.kept_as_integers.empty());
 }
 
 TEST_CASE("control recovery: each location's part of a transition relation, found once") {
