@@ -7,9 +7,9 @@
 // Which valuations can be reached is found from the clauses alone, with the integers left
 // free (an over-approximation: a valuation is kept whenever some integers allow it), so
 // nothing the program can do is lost. A predicate with too many valuations, one the solver
-// cannot enumerate, or one whose flags behave as data (from a valuation, more than two
-// successors on average: inputs read at every step) keeps its Bool arguments as 0/1
-// integers.
+// cannot enumerate, or one whose flags behave as data (from a valuation, more than 16
+// successors, or more than four on average: inputs read at every step) keeps its Bool
+// arguments as 0/1 integers.
 #pragma once
 
 #include <cstddef>

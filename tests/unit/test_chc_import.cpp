@@ -191,7 +191,7 @@ TEST_CASE("chc import: flags that fan out like inputs stay 0/1 integers") {
     CHECK(contains(clp, "s(A, B, C, X) :- s(A1, B1, C1, X1)"));
     // The translation says why, in a comment.
     CHECK(contains(clp, "% The Bool arguments of s stay 0/1 integers, not program points:\n"
-                        "% more than two successors a valuation on average (data, such as inputs "
+                        "% more than four successors a valuation on average (data, such as inputs "
                         "read at each step).\n"));
     CHECK(verdict_of(smt) == Verdict::safe);
 }
