@@ -5,10 +5,13 @@ refused), how long the import takes, how many control points it recovers; with -
 folder and the import's share of clpi's run time.
 
   tools/bench/chc_import.py DIR_OR_LIST [--clpi build/clpi] [--results OUT/results.json]
+                            [--share SECONDS]
 
 Acceptance, rules and points come from `clpi fmt FILE.smt2`; the import's time is the
 `input_time_s` that `clpi verify --json` reports (reading, importing, parsing and checking);
-with --results, each run's share is the input time that run reported over its whole time. A
+with --results, each run's share is the input time that run reported over its whole time;
+with --share S, each accepted problem is also run once, one at a time, with `--timeout S`,
+and the share is its input time over the process's wall time, by length of run. A
 folder is the one an `expected.tsv` next to the file names (third column), else the part of
 the file name before its last `__` (lia-lin's names are repository paths with `/` as `__`).
 """
@@ -80,11 +83,44 @@ def import_one(clpi, path):
             "points": sum(1 for l in text.splitlines() if l.startswith(":- name("))}
 
 
+def share_runs(clpi, paths, timeout):
+    """Each problem run once with `--timeout`, one at a time: (share, name, import s, wall s)."""
+    out = []
+    for path in paths:
+        start = time.monotonic()
+        p = subprocess.run([clpi, "verify", "--json", "-q", "--timeout", str(timeout), path],
+                           capture_output=True, text=True, timeout=timeout + 60)
+        wall = time.monotonic() - start
+        try:
+            imp = json.loads(p.stdout)["stats"]["input_time_s"]
+        except (ValueError, KeyError):
+            continue
+        out.append((imp / wall, os.path.basename(path), imp, wall))
+    return sorted(out, reverse=True)
+
+
+def print_shares(shares, timeout):
+    print("\nImport time against the whole run (`--timeout %g`, one run at a time): %d runs, %d "
+          "above 5%%, median share %.1f%%, largest %.1f%%"
+          % (timeout, len(shares), sum(1 for x in shares if x[0] > 0.05),
+             100 * shares[len(shares) // 2][0] if shares else 0, 100 * shares[0][0] if shares else 0))
+    print("\n| run length | runs | above 5% |")
+    print("| --- | ---: | ---: |")
+    for lo, hi, label in ((0, 0.05, "under 50 ms"), (0.05, 1.0, "50 ms to 1 s"), (1.0, float("inf"), "1 s or more")):
+        runs = [x for x in shares if lo <= x[3] < hi]
+        print("| %s | %d | %d |" % (label, len(runs), sum(1 for x in runs if x[0] > 0.05)))
+    for share, name, imp, run in shares[:10]:
+        print("  %s: import %.1f ms, run %.1f ms (%.0f%%)" % (name, 1000 * imp, 1000 * run, 100 * share))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("set", help="a directory of .smt2 files or a list file")
     ap.add_argument("--clpi", default="build/clpi")
     ap.add_argument("--results", help="results.json of chc_harness.py on the same problems")
+    ap.add_argument("--share", type=float, metavar="SECONDS",
+                    help="also run each accepted problem once with this time limit and report "
+                         "the import's share of the run")
     args = ap.parse_args()
 
     paths = instances(args.set)
@@ -108,6 +144,10 @@ def main():
     print("\n%d of %d accepted." % (len(paths) - len(refused), len(paths)))
     for n, reason in refused:
         print("  refused: %s: %s" % (n, reason))
+
+    if args.share:
+        accepted = [p for p in paths if imports[os.path.basename(p)]["ok"]]
+        print_shares(share_runs(args.clpi, accepted, args.share), args.share)
 
     if not args.results:
         return 0
