@@ -24,13 +24,13 @@ struct Comment {
     std::uint32_t line;
 };
 
-// Everything the actions build while parsing one file.
 // Names looked up by the text the parser has in hand, without a string made for each.
 struct NameHash {
     using is_transparent = void;
     std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
 };
 
+// Everything the actions build while parsing one file.
 struct State {
     State(Program& p, Diagnostics& d) : prog(p), diags(d) {}
     Program& prog;
