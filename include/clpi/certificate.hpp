@@ -22,11 +22,14 @@ namespace clpi {
 // each rule that does not end a path normally: `(check-sat)` per clause, unsat when the
 // clause holds). `clause_names` gets one name per check, in order ("the query", "rule 7").
 // A clause into a point whose formula is `true`, or from one whose formula is `false`,
-// holds at sight: it gets a comment instead of a check, and is counted in `trivial`.
+// holds at sight, and so does one whose formulas and constraints make it true by their
+// connectives alone (chc/at_sight.hpp; unless `by_form` is false): it gets a comment
+// instead of a check, and is counted in `trivial`.
 [[nodiscard]] std::string certificate_checks_smtlib(const Program& program,
                                                     const Certificate& certificate,
                                                     std::vector<std::string>& clause_names,
-                                                    std::size_t* trivial = nullptr);
+                                                    std::size_t* trivial = nullptr,
+                                                    bool by_form = true);
 
 struct CertificateCheck {
     enum class Outcome {

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "chc/at_sight.hpp"
 #include "clpi/certificate.hpp"
 #include "clpi/chc.hpp"
 
@@ -76,7 +77,7 @@ class Exporter {
 public:
     explicit Exporter(const Program& p) : p_(p) {}
     std::string run();
-    std::string checks(const Certificate& c, std::vector<std::string>& names, std::size_t* trivial);
+    std::string checks(const Certificate& c, std::vector<std::string>& names, std::size_t* trivial, bool by_form);
     std::string path_check(const Counterexample& cex, std::vector<std::string>& names);
 
 private:
@@ -93,6 +94,7 @@ private:
                                        const std::vector<Variable>& vars) const;
     void nonzero_divisors(const Expr& e, const std::vector<Variable>& vars,
                           std::vector<std::string>& out) const;
+    std::vector<std::string> state_args(PointId point, const Atom& a, const std::vector<Variable>& vars) const;
     std::string atom(PointId point, const Atom& a, const std::vector<Variable>& vars) const;
     std::string clause(const std::vector<Variable>& vars, std::vector<std::string> body,
                        const std::string& head) const;
@@ -191,22 +193,30 @@ std::vector<std::string> Exporter::conjuncts(const std::vector<Constraint>& cs,
     return out;
 }
 
+// The state arguments of an atom at a point, as SMT-LIB terms.
+std::vector<std::string> Exporter::state_args(PointId point, const Atom& a, const std::vector<Variable>& vars) const {
+    const Point& pt = p_.points.at(point);
+    std::vector<std::string> out;
+    for (std::size_t i = pt.first_state_arg; i < a.args.size(); ++i) {
+        const Arg& arg = a.args[i];
+        if (arg.kind == Arg::Kind::variable) {
+            out.push_back(quote(vars.at(arg.var).name));
+        } else if (arg.kind == Arg::Kind::integer) {
+            out.push_back(number(Number(arg.integer)));
+        } else {
+            out.push_back(quote(arg.symbol));  // not produced by the checker for state arguments
+        }
+    }
+    return out;
+}
+
 // The predicate of a point applied to the state arguments of an atom.
 std::string Exporter::atom(PointId point, const Atom& a, const std::vector<Variable>& vars) const {
     const Point& pt = p_.points.at(point);
     std::string s = quote(p_.point_label(point));
     if (pt.state_arity == 0) return s;
     s = "(" + s;
-    for (std::size_t i = pt.first_state_arg; i < a.args.size(); ++i) {
-        const Arg& arg = a.args[i];
-        if (arg.kind == Arg::Kind::variable) {
-            s += " " + quote(vars.at(arg.var).name);
-        } else if (arg.kind == Arg::Kind::integer) {
-            s += " " + number(Number(arg.integer));
-        } else {
-            s += " " + quote(arg.symbol);  // not produced by the checker for state arguments
-        }
-    }
+    for (const std::string& arg : state_args(point, a, vars)) s += " " + arg;
     return s + ")";
 }
 
@@ -273,20 +283,10 @@ std::string Exporter::check(const std::vector<Variable>& vars, const std::vector
 
 // The certificate's formulas as definitions of the clauses' predicates, then one check per
 // clause, in the order of `names`.
-std::string Exporter::checks(const Certificate& c, std::vector<std::string>& names, std::size_t* trivial) {
+std::string Exporter::checks(const Certificate& c, std::vector<std::string>& names, std::size_t* trivial,
+                             bool by_form) {
     std::string out = "(set-logic ALL)\n";
     if (!p_.file.empty()) out += fmt::format("; the certificate of {}, clause by clause\n", p_.file);
-    for (const PointCertificate& pc : c.points) {
-        std::string params;
-        const Point& point = p_.points.at(pc.point);
-        const Predicate& pred = p_.predicates.at(point.pred);
-        for (std::size_t i = point.first_state_arg; i < pred.arg_types.size(); ++i) {
-            std::size_t pos = i - point.first_state_arg;
-            std::string name = "$" + std::to_string(pos) + (pred.arg_types[i] == Type::array ? "a" : "");
-            params += fmt::format("{}({} {})", params.empty() ? "" : " ", name, sort_of(pred.arg_types[i]));
-        }
-        out += fmt::format("(define-fun {} ({}) Bool\n  {})\n", quote(pc.label), params, pc.smtlib);
-    }
     // A clause into a point whose formula is `true`, or out of one whose formula is `false`
     // (no goal reached it), holds whatever its constraints: it needs no solver.
     std::map<PointId, std::string> formula;
@@ -295,6 +295,21 @@ std::string Exporter::checks(const Certificate& c, std::vector<std::string>& nam
         auto it = formula.find(p);
         return it != formula.end() && it->second == value;
     };
+    // A point's formula over an atom's arguments, for the clauses that hold by their form
+    // (at_sight.hpp): nothing when the point has none or it cannot be put in safely.
+    auto formula_of = [&](PointId p, const Atom& a, const std::vector<Variable>& vars) -> std::optional<std::string> {
+        auto it = formula.find(p);
+        if (it == formula.end()) return std::nullopt;
+        return at_sight::instantiate(it->second, state_args(p, a, vars));
+    };
+    auto holds_by_form = [&](std::optional<std::string> from, std::vector<std::string> constraints,
+                             const std::optional<std::string>& to) {
+        if (!by_form || !from || !to) return false;
+        constraints.push_back(std::move(*from));
+        return at_sight::implies(constraints, *to);
+    };
+    const char* by_form_note = "holds at sight: its connectives make the formula after it true once what it "
+                               "assumes is, or what it assumes contradicts itself";
     // The clauses to check, each with its variables, body and head.
     struct Clause {
         const std::vector<Variable>* vars;
@@ -305,12 +320,17 @@ std::string Exporter::checks(const Certificate& c, std::vector<std::string>& nam
     std::vector<std::string> comments;  // per clause checked, with those that held at sight before it
     const Query& q = p_.query;
     std::string pending;  // comments of clauses that hold at sight, before the next check
+    std::set<PointId> checked_points;  // the points whose predicates the checks apply
     if (is(q.point, "true")) {
         pending += "; the query: holds, its point's formula is true\n";
+        if (trivial) ++*trivial;
+    } else if (holds_by_form(std::string("true"), conjuncts(q.constraints, q.vars), formula_of(q.point, q.atom, q.vars))) {
+        pending += fmt::format("; the query: {}\n", by_form_note);
         if (trivial) ++*trivial;
     } else {
         names.push_back("the query");
         clauses.push_back({&q.vars, conjuncts(q.constraints, q.vars), atom(q.point, q.atom, q.vars)});
+        checked_points.insert(q.point);
         comments.push_back(pending + "; the query\n");
         pending.clear();
     }
@@ -325,12 +345,35 @@ std::string Exporter::checks(const Certificate& c, std::vector<std::string>& nam
             if (trivial) ++*trivial;
             continue;
         }
+        std::vector<std::string> constraints = conjuncts(r.constraints, r.vars);
+        if (holds_by_form(formula_of(r.head_point, r.head, r.vars), constraints,
+                    to_error ? std::optional<std::string>("false") : formula_of(r.body_point, *r.body, r.vars))) {
+            pending += fmt::format("; {}: {}\n", name, by_form_note);
+            if (trivial) ++*trivial;
+            continue;
+        }
         std::vector<std::string> body{atom(r.head_point, r.head, r.vars)};
-        for (std::string& part : conjuncts(r.constraints, r.vars)) body.push_back(std::move(part));
+        for (std::string& part : constraints) body.push_back(std::move(part));
         names.push_back(name);
         clauses.push_back({&r.vars, std::move(body), to_error ? "false" : atom(r.body_point, *r.body, r.vars)});
+        checked_points.insert(r.head_point);
+        if (!to_error) checked_points.insert(r.body_point);
         comments.push_back(pending + fmt::format("; {}\n", name));
         pending.clear();
+    }
+    // The formulas of the points that the checks apply, as definitions of their predicates
+    // (a clause that held at sight needs none).
+    for (const PointCertificate& pc : c.points) {
+        if (!checked_points.contains(pc.point)) continue;
+        std::string params;
+        const Point& point = p_.points.at(pc.point);
+        const Predicate& pred = p_.predicates.at(point.pred);
+        for (std::size_t i = point.first_state_arg; i < pred.arg_types.size(); ++i) {
+            std::size_t pos = i - point.first_state_arg;
+            std::string name = "$" + std::to_string(pos) + (pred.arg_types[i] == Type::array ? "a" : "");
+            params += fmt::format("{}({} {})", params.empty() ? "" : " ", name, sort_of(pred.arg_types[i]));
+        }
+        out += fmt::format("(define-fun {} ({}) Bool\n  {})\n", quote(pc.label), params, pc.smtlib);
     }
     // A variable name that has one sort in every clause is declared once for all of them:
     // the clauses then share the terms they have in common (a point's formula over the same
@@ -447,8 +490,9 @@ std::string counterexample_check_smtlib(const Program& program, const Counterexa
 }
 
 std::string certificate_checks_smtlib(const Program& program, const Certificate& certificate,
-                                      std::vector<std::string>& clause_names, std::size_t* trivial) {
-    return Exporter(program).checks(certificate, clause_names, trivial);
+                                      std::vector<std::string>& clause_names, std::size_t* trivial,
+                                      bool by_form) {
+    return Exporter(program).checks(certificate, clause_names, trivial, by_form);
 }
 
 }  // namespace clpi

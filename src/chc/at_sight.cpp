@@ -1,0 +1,267 @@
+#include "chc/at_sight.hpp"
+
+#include <cctype>
+#include <optional>
+#include <set>
+
+namespace clpi::at_sight {
+
+namespace {
+
+bool delimiter(char c) { return std::isspace(static_cast<unsigned char>(c)) || c == '(' || c == ')'; }
+
+// An s-expression: a symbol, number or quoted symbol as text, or a list.
+struct Node {
+    std::string text;  // an atom's text; empty for a list
+    std::vector<Node> kids;
+    bool list = false;
+};
+
+// Reads `s` as one s-expression; nothing when it is not exactly one (a comment, a string
+// literal, unbalanced parentheses): such a formula is compared only as a whole.
+class Reader {
+public:
+    explicit Reader(std::string_view s) : s_(s) {}
+
+    std::optional<Node> whole() {
+        std::optional<Node> n = node();
+        skip();
+        if (!n || i_ != s_.size()) return std::nullopt;
+        return n;
+    }
+
+private:
+    void skip() {
+        while (i_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[i_]))) ++i_;
+    }
+
+    std::optional<Node> node() {
+        skip();
+        if (i_ >= s_.size()) return std::nullopt;
+        const char c = s_[i_];
+        if (c == ')' || c == ';' || c == '"') return std::nullopt;
+        Node n;
+        if (c == '(') {
+            ++i_;
+            n.list = true;
+            for (;;) {
+                skip();
+                if (i_ >= s_.size()) return std::nullopt;
+                if (s_[i_] == ')') {
+                    ++i_;
+                    return n;
+                }
+                std::optional<Node> kid = node();
+                if (!kid) return std::nullopt;
+                n.kids.push_back(std::move(*kid));
+            }
+        }
+        const std::size_t start = i_;
+        if (c == '|') {
+            const std::size_t end = s_.find('|', i_ + 1);
+            if (end == std::string_view::npos) return std::nullopt;
+            i_ = end + 1;
+        } else {
+            while (i_ < s_.size() && !delimiter(s_[i_]) && s_[i_] != '|' && s_[i_] != ';' && s_[i_] != '"') ++i_;
+        }
+        n.text = std::string(s_.substr(start, i_ - start));
+        return n;
+    }
+
+    std::string_view s_;
+    std::size_t i_ = 0;
+};
+
+// One text per formula, whatever its layout: the same formula printed over several lines
+// and on one compares equal.
+void print(const Node& n, std::string& out) {
+    if (!n.list) {
+        out += n.text;
+        return;
+    }
+    out += '(';
+    for (std::size_t k = 0; k < n.kids.size(); ++k) {
+        if (k > 0) out += ' ';
+        print(n.kids[k], out);
+    }
+    out += ')';
+}
+
+std::string text_of(const Node& n) {
+    std::string out;
+    print(n, out);
+    return out;
+}
+
+bool is_apply(const Node& n, std::string_view op) {
+    return n.list && !n.kids.empty() && !n.kids[0].list && n.kids[0].text == op;
+}
+
+bool has_quantifier(const Node& n) {
+    if (is_apply(n, "forall") || is_apply(n, "exists")) return true;
+    for (const Node& k : n.kids) {
+        if (has_quantifier(k)) return true;
+    }
+    return false;
+}
+
+// The formula with its `let`s put in (Z3 prints shared subterms as `let`s): nothing when
+// that would make it larger than `budget` nodes. Only for formulas without quantifiers, so
+// that no name a `let` puts in can be captured by a binder.
+using Bindings = std::vector<std::pair<std::string, const Node*>>;
+
+std::optional<Node> without_lets(const Node& n, Bindings& bound, std::size_t& budget) {
+    if (budget == 0) return std::nullopt;
+    --budget;
+    if (!n.list) {
+        for (auto it = bound.rbegin(); it != bound.rend(); ++it) {
+            if (it->first == n.text) return *it->second;  // already without lets
+        }
+        return n;
+    }
+    if (is_apply(n, "let") && n.kids.size() == 3 && n.kids[1].list) {
+        std::vector<Node> values;  // a let's values are read outside its own bindings
+        for (const Node& b : n.kids[1].kids) {
+            if (!b.list || b.kids.size() != 2 || b.kids[0].list) return std::nullopt;
+            std::optional<Node> v = without_lets(b.kids[1], bound, budget);
+            if (!v) return std::nullopt;
+            values.push_back(std::move(*v));
+        }
+        const std::size_t depth = bound.size();
+        for (std::size_t k = 0; k < values.size(); ++k) bound.emplace_back(n.kids[1].kids[k].kids[0].text, &values[k]);
+        std::optional<Node> body = without_lets(n.kids[2], bound, budget);
+        bound.resize(depth);
+        return body;
+    }
+    Node out;
+    out.list = true;
+    for (const Node& k : n.kids) {
+        std::optional<Node> e = without_lets(k, bound, budget);
+        if (!e) return std::nullopt;
+        out.kids.push_back(std::move(*e));
+    }
+    return out;
+}
+
+// `text` read, its lets put in where that is safe and small; nothing when it cannot be read.
+std::optional<Node> formula(std::string_view text) {
+    std::optional<Node> n = Reader(text).whole();
+    if (!n || has_quantifier(*n)) return n;
+    Bindings bound;
+    std::size_t budget = 20000;
+    if (std::optional<Node> e = without_lets(*n, bound, budget)) return e;
+    return n;
+}
+
+void conjuncts(const Node& n, std::set<std::string>& out) {
+    if (is_apply(n, "and")) {
+        for (std::size_t k = 1; k < n.kids.size(); ++k) conjuncts(n.kids[k], out);
+        return;
+    }
+    out.insert(text_of(n));
+}
+
+enum class Value { yes, no, unknown };
+
+// The value of `n` when every formula in `known` holds: what follows from the connectives
+// alone.
+Value value(const Node& n, const std::set<std::string>& known) {
+    const std::string t = text_of(n);
+    if (t == "true" || known.contains(t)) return Value::yes;
+    if (t == "false" || known.contains("(not " + t + ")")) return Value::no;
+    if (is_apply(n, "not") && n.kids.size() == 2) {
+        Value v = value(n.kids[1], known);
+        return v == Value::yes ? Value::no : v == Value::no ? Value::yes : Value::unknown;
+    }
+    const bool conj = is_apply(n, "and");
+    if (conj || is_apply(n, "or")) {
+        // `and`: yes when every part is, no when one is; `or` the other way round.
+        const Value decides = conj ? Value::no : Value::yes;
+        bool all = true;
+        for (std::size_t k = 1; k < n.kids.size(); ++k) {
+            Value v = value(n.kids[k], known);
+            if (v == decides) return decides;
+            all = all && v != Value::unknown;
+        }
+        return all ? (conj ? Value::yes : Value::no) : Value::unknown;
+    }
+    if (is_apply(n, "=>") && n.kids.size() == 3) {
+        Value a = value(n.kids[1], known), b = value(n.kids[2], known);
+        if (a == Value::no || b == Value::yes) return Value::yes;
+        if (a == Value::yes && b == Value::no) return Value::no;
+    }
+    return Value::unknown;
+}
+
+}  // namespace
+
+std::optional<std::string> instantiate(std::string_view formula, const std::vector<std::string>& args) {
+    // The names the arguments are made of: were one of them bound in the formula (by a
+    // `let` or a quantifier), putting the argument in would capture it.
+    std::set<std::string, std::less<>> names;
+    for (const std::string& a : args) {
+        if (a.size() > 2 && a.front() == '|' && a.back() == '|') {
+            names.insert(a.substr(1, a.size() - 2));
+        } else if (!a.empty() && !std::isdigit(static_cast<unsigned char>(a[0])) && a[0] != '(') {
+            names.insert(a);
+        }
+    }
+    std::string out;
+    out.reserve(formula.size());
+    std::size_t i = 0;
+    while (i < formula.size()) {
+        const char c = formula[i];
+        if (delimiter(c)) {
+            out += c;
+            ++i;
+            continue;
+        }
+        std::size_t end = i;
+        if (c == '|') {
+            end = formula.find('|', i + 1);
+            if (end == std::string_view::npos) return std::nullopt;
+            ++end;
+            if (names.contains(formula.substr(i + 1, end - i - 2))) return std::nullopt;
+        } else {
+            while (end < formula.size() && !delimiter(formula[end]) && formula[end] != '|') ++end;
+        }
+        const std::string_view token = formula.substr(i, end - i);
+        i = end;
+        if (c == '|') {
+            out.append(token);
+            continue;
+        }
+        if (names.contains(token)) return std::nullopt;
+        // A parameter: `$` and its position, with `a` after it for an array.
+        std::string_view digits = token.substr(1, token.size() > 1 && token.back() == 'a' ? token.size() - 2 : token.size() - 1);
+        bool parameter = c == '$' && !digits.empty();
+        for (char d : digits) parameter = parameter && std::isdigit(static_cast<unsigned char>(d));
+        if (parameter) {
+            const std::size_t k = std::stoul(std::string(digits));
+            if (k >= args.size()) return std::nullopt;
+            out += args[k];
+        } else {
+            out.append(token);
+        }
+    }
+    return out;
+}
+
+bool implies(const std::vector<std::string>& body, std::string_view head) {
+    std::set<std::string> known;
+    for (const std::string& b : body) {
+        if (std::optional<Node> n = formula(b)) {
+            conjuncts(*n, known);
+        } else {
+            known.insert(b);  // compared as a whole
+        }
+    }
+    if (known.contains("false")) return true;
+    for (const std::string& k : known) {
+        if (known.contains("(not " + k + ")")) return true;
+    }
+    std::optional<Node> h = formula(head);
+    return h ? value(*h, known) == Value::yes : known.contains(std::string(head));
+}
+
+}  // namespace clpi::at_sight

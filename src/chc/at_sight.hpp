@@ -1,0 +1,26 @@
+// Clauses of a certificate that hold by their form alone, before any solver is asked: the
+// formula after the clause is true by its connectives (and, or, not, =>) once each part of
+// what the clause assumes is taken as true, or what it assumes holds a formula and its
+// negation. Nothing here knows arithmetic: two formulas are the same only when their
+// SMT-LIB texts are (after Z3's `let`s are put in), so what this finds holds for every
+// reading of the symbols, and what it does not find goes to the solver as before.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clpi::at_sight {
+
+// `formula` (a certificate formula over the parameters `$0`, `$1a`, ...) with parameter i
+// replaced by `args[i]` (SMT-LIB terms: `|X|`, `0`, `(- 1)`). Nothing when that could
+// change what the formula says: a parameter past the end of `args`, or a symbol of an
+// argument already in the formula, where a `let` or a quantifier may bind it.
+[[nodiscard]] std::optional<std::string> instantiate(std::string_view formula, const std::vector<std::string>& args);
+
+// True when the conjunction of `body` implies `head` by form alone (see above). Each is a
+// closed SMT-LIB formula over the clause's variables.
+[[nodiscard]] bool implies(const std::vector<std::string>& body, std::string_view head);
+
+}  // namespace clpi::at_sight

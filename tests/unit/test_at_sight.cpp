@@ -1,0 +1,63 @@
+// Clauses that hold by their form (chc/at_sight.hpp): what is found holds for every reading
+// of the atoms, what needs arithmetic is left to the solver, and no argument is captured.
+#include <doctest/doctest.h>
+
+#include "chc/at_sight.hpp"
+
+using namespace clpi;
+
+TEST_CASE("at sight: a certificate formula over a clause's arguments") {
+    CHECK(at_sight::instantiate("(= $0 (+ $1 1))", {"|X|", "(- 1)"}) == "(= |X| (+ (- 1) 1))");
+    // $10 is its own parameter, not $1 followed by 0; an array's is $Ka.
+    std::vector<std::string> eleven(11, "0");
+    eleven[1] = "|A|";
+    eleven[10] = "|B|";
+    CHECK(at_sight::instantiate("(= $10 $1)", eleven) == "(= |B| |A|)");
+    CHECK(at_sight::instantiate("(= (select $0a 0) 1)", {"|M|"}) == "(= (select |M| 0) 1)");
+    // a parameter the atom does not have
+    CHECK_FALSE(at_sight::instantiate("(= $2 0)", {"|X|"}).has_value());
+    // a name of an argument already in the formula could be bound there: not put in
+    CHECK_FALSE(at_sight::instantiate("(let ((X 1)) (= $0 X))", {"|X|"}).has_value());
+    CHECK_FALSE(at_sight::instantiate("(forall ((|X| Int)) (> $0 |X|))", {"|X|"}).has_value());
+    CHECK(at_sight::instantiate("(let ((X 1)) (= $0 X))", {"|Y|"}) == "(let ((X 1)) (= |Y| X))");
+}
+
+TEST_CASE("at sight: implied by the connectives alone") {
+    using V = std::vector<std::string>;
+    // a disjunct is assumed
+    CHECK(at_sight::implies(V{"(= |X| 0)"}, "(or (and (>= |Y| 0) (= |X| |Y|)) (= |X| 0))"));
+    // every conjunct is assumed, over several lines or on one
+    CHECK(at_sight::implies(V{"(and (= |X| 0)\n  (>= |Y| 1))"}, "(and (>= |Y| 1) (= |X| 0))"));
+    // Z3's lets are put in
+    CHECK(at_sight::implies(V{"(= |P| 0)", "(= |R| 0)"},
+                            "(let ((a!1 (= |P| 0))) (or (and a!1 (= |R| 0)) (and a!1 (= |R| 5))))"));
+    // an inner let hides an outer one of the same name; a let's value is read outside it
+    CHECK_FALSE(at_sight::implies(V{"(= |X| 1)"}, "(let ((a!1 (= |X| 1))) (let ((a!1 (= |X| 2))) a!1))"));
+    CHECK(at_sight::implies(V{"(= |X| 2)"}, "(let ((a!1 (= |X| 1))) (let ((a!1 (= |X| 2))) a!1))"));
+    CHECK(at_sight::implies(V{"(not (= |X| 1))"}, "(let ((a!1 (= |X| 1))) (let ((a!1 (not a!1))) a!1))"));
+    CHECK_FALSE(at_sight::implies(V{"(= |X| 1)"}, "(let ((a!1 (= |X| 1))) (let ((a!1 (not a!1))) a!1))"));
+    // negations and implications
+    CHECK(at_sight::implies(V{"(= |X| 0)"}, "(not (not (= |X| 0)))"));
+    CHECK(at_sight::implies(V{"(not (= |X| 0))"}, "(=> (= |X| 0) (> |Y| 7))"));
+    CHECK_FALSE(at_sight::implies(V{"(= |X| 0)"}, "(not (= |X| 0))"));
+    // assumptions that contradict themselves imply anything, `false` too
+    CHECK(at_sight::implies(V{"(= |X| 0)", "(not (= |X| 0))"}, "false"));
+    CHECK(at_sight::implies(V{"false"}, "(> |X| 0)"));
+    CHECK(at_sight::implies(V{}, "true"));
+    CHECK(at_sight::implies(V{}, "(and)"));
+    CHECK_FALSE(at_sight::implies(V{}, "(or)"));
+}
+
+TEST_CASE("at sight: what needs arithmetic is left to the solver") {
+    using V = std::vector<std::string>;
+    CHECK_FALSE(at_sight::implies(V{"(>= |X| 1)"}, "(>= |X| 0)"));
+    CHECK_FALSE(at_sight::implies(V{"(= |X| 0)"}, "(= 0 |X|)"));
+    CHECK_FALSE(at_sight::implies(V{"(= |X| 0)", "(= |X| 1)"}, "false"));
+    CHECK_FALSE(at_sight::implies(V{"(< |X| 0)"}, "false"));
+    // a quantifier is one atom: its lets stay, and it is compared as a whole
+    CHECK(at_sight::implies(V{"(forall ((i Int)) (= (select |M| i) 0))"}, "(forall ((i Int)) (= (select |M| i) 0))"));
+    CHECK_FALSE(at_sight::implies(V{"(forall ((i Int)) (= (select |M| i) 0))"}, "(= (select |M| 3) 0)"));
+    // what cannot be read is compared as it is written
+    CHECK(at_sight::implies(V{"(= |S| \"a\")"}, "(= |S| \"a\")"));
+    CHECK_FALSE(at_sight::implies(V{"(= |S| \"a\")"}, "(= |S|  \"a\")"));
+}
