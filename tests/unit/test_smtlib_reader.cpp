@@ -52,6 +52,34 @@ TEST_CASE("smtlib reader: let, define-fun, push/pop and quoted symbols") {
     CHECK(r.answers == std::vector<std::string>{"unsat", "sat", "unsat"});
 }
 
+TEST_CASE("smtlib reader: a defined function is put in at each application") {
+    // One definition applied to others' terms, inside a quantifier whose variable has the
+    // parameter's name, to an Int where it takes a Real, and inside another definition.
+    Run r = run(R"((set-logic ALL)
+(define-fun pos ((x Real)) Bool (> x 0.0))
+(define-fun both ((x Int) (y Int)) Bool (and (pos x) (pos y)))
+(declare-const x Int)
+(push 1)
+(assert (both x 3))
+(assert (<= x 0))
+(check-sat)
+(pop 1)
+(push 1)
+(assert (forall ((x Int)) (=> (both x x) (pos (+ x 1)))))
+(check-sat)
+(pop 1)
+(assert (not (forall ((y Int)) (=> (pos y) (both y 1)))))
+(check-sat)
+)");
+    INFO(r.error);
+    CHECK(r.error.empty());
+    CHECK(r.answers == std::vector<std::string>{"unsat", "sat", "unsat"});
+    Run arity = run("(set-logic ALL)\n(define-fun p ((x Int)) Bool (> x 0))\n(assert (p 1 2))\n(check-sat)\n");
+    CHECK(arity.error == "the in-process cvc5 check does not read `p` with 2 arguments");
+    Run sort = run("(set-logic ALL)\n(define-fun p ((x Int)) Bool (> x 0))\n(assert (p true))\n(check-sat)\n");
+    CHECK(sort.error == "the in-process cvc5 check does not read `p` with an argument of another sort");
+}
+
 TEST_CASE("smtlib reader: constant arrays") {
     Run r = run(R"((set-logic ALL)
 (declare-const a (Array Int Int))
