@@ -37,18 +37,22 @@ private:
 
     std::optional<Node> node() {
         skip();
-        if (i_ >= s_.size()) return std::nullopt;
+        // Deeper than a certificate's formulas go: not read (the formula is then compared as
+        // a whole), which also bounds this recursion and the texts made of each level.
+        if (i_ >= s_.size() || depth_ > 256) return std::nullopt;
         const char c = s_[i_];
         if (c == ')' || c == ';' || c == '"') return std::nullopt;
         Node n;
         if (c == '(') {
             ++i_;
             n.list = true;
+            ++depth_;
             for (;;) {
                 skip();
                 if (i_ >= s_.size()) return std::nullopt;
                 if (s_[i_] == ')') {
                     ++i_;
+                    --depth_;
                     return n;
                 }
                 std::optional<Node> kid = node();
@@ -70,6 +74,7 @@ private:
 
     std::string_view s_;
     std::size_t i_ = 0;
+    std::size_t depth_ = 0;
 };
 
 // One text per formula, whatever its layout: the same formula printed over several lines
@@ -108,14 +113,29 @@ bool has_quantifier(const Node& n) {
 // The formula with its `let`s put in (Z3 prints shared subterms as `let`s): nothing when
 // that would make it larger than `budget` nodes. Only for formulas without quantifiers, so
 // that no name a `let` puts in can be captured by a binder.
-using Bindings = std::vector<std::pair<std::string, const Node*>>;
+struct Bound {
+    std::string name;
+    const Node* value;  // already without lets
+    std::size_t size;   // its nodes: what each use of the name adds
+};
+using Bindings = std::vector<Bound>;
+
+std::size_t size_of(const Node& n) {
+    std::size_t k = 1;
+    for (const Node& kid : n.kids) k += size_of(kid);
+    return k;
+}
 
 std::optional<Node> without_lets(const Node& n, Bindings& bound, std::size_t& budget) {
     if (budget == 0) return std::nullopt;
     --budget;
     if (!n.list) {
         for (auto it = bound.rbegin(); it != bound.rend(); ++it) {
-            if (it->first == n.text) return *it->second;  // already without lets
+            if (it->name != n.text) continue;
+            // A name used twice in each of nested lets doubles at each level: counted.
+            if (it->size > budget) return std::nullopt;
+            budget -= it->size;
+            return *it->value;
         }
         return n;
     }
@@ -128,7 +148,9 @@ std::optional<Node> without_lets(const Node& n, Bindings& bound, std::size_t& bu
             values.push_back(std::move(*v));
         }
         const std::size_t depth = bound.size();
-        for (std::size_t k = 0; k < values.size(); ++k) bound.emplace_back(n.kids[1].kids[k].kids[0].text, &values[k]);
+        for (std::size_t k = 0; k < values.size(); ++k) {
+            bound.push_back({n.kids[1].kids[k].kids[0].text, &values[k], size_of(values[k])});
+        }
         std::optional<Node> body = without_lets(n.kids[2], bound, budget);
         bound.resize(depth);
         return body;

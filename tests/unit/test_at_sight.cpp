@@ -1,5 +1,7 @@
 // Clauses that hold by their form (chc/at_sight.hpp): what is found holds for every reading
 // of the atoms, what needs arithmetic is left to the solver, and no argument is captured.
+#include <string>
+
 #include <doctest/doctest.h>
 
 #include "chc/at_sight.hpp"
@@ -60,4 +62,20 @@ TEST_CASE("at sight: what needs arithmetic is left to the solver") {
     // what cannot be read is compared as it is written
     CHECK(at_sight::implies(V{"(= |S| \"a\")"}, "(= |S| \"a\")"));
     CHECK_FALSE(at_sight::implies(V{"(= |S| \"a\")"}, "(= |S|  \"a\")"));
+}
+
+TEST_CASE("at sight: lets whose expansion would be huge stay as they are") {
+    // 40 nested lets, each using the one before twice: 2^40 nodes put in. Not expanded, the
+    // formula is compared as a whole (and at once).
+    std::string deep = "(let ((a!1 (= |X| 0)))";
+    for (int k = 2; k <= 40; ++k) deep += " (let ((a!" + std::to_string(k) + " (and a!" + std::to_string(k - 1) + " a!" + std::to_string(k - 1) + ")))";
+    deep += " a!40" + std::string(40, ')');
+    CHECK_FALSE(at_sight::implies({"(= |X| 0)"}, deep));
+    CHECK(at_sight::implies({deep}, deep));
+    // a formula nested deeper than certificates go is compared as a whole too
+    const std::string nested = std::string(300, '(') + "not (= |X| 0" + std::string(301, ')');
+    CHECK(at_sight::implies({nested}, nested));
+    CHECK_FALSE(at_sight::implies({"(= |X| 0)"}, nested));
+    // a few levels are put in
+    CHECK(at_sight::implies({"(= |X| 0)"}, "(let ((a!1 (= |X| 0))) (let ((a!2 (and a!1 a!1))) (and a!2 a!2)))"));
 }
