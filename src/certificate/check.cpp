@@ -216,11 +216,14 @@ void start_validator(const std::string& solver) {
 
 CertificateCheck check_certificate(const Program& program, const Certificate& certificate,
                                    const std::string& solver, double timeout_s) {
+    // The script's making is part of the check's time: it decides which clauses hold at sight.
+    const auto start = std::chrono::steady_clock::now();
     std::vector<std::string> names;
     std::size_t trivial = 0;
     std::string script = certificate_checks_smtlib(program, certificate, names, &trivial);
     CertificateCheck result = run_checks(script, names, solver, timeout_s);
     result.trivial = trivial;
+    result.time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;
 }
 

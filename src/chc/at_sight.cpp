@@ -3,6 +3,8 @@
 #include <cctype>
 #include <optional>
 #include <set>
+#include <unordered_map>
+#include <utility>
 
 namespace clpi::at_sight {
 
@@ -269,21 +271,51 @@ std::optional<std::string> instantiate(std::string_view formula, const std::vect
     return out;
 }
 
-bool implies(const std::vector<std::string>& body, std::string_view head) {
+// A formula's text read once: its tree (lets put in) and the texts of its conjuncts.
+struct Sight::Read {
+    std::optional<Node> node;
+    std::vector<std::string> conjuncts;
+};
+
+struct Sight::Known {
+    std::unordered_map<std::string, Read> read;
+};
+
+Sight::Sight() : known_(std::make_unique<Known>()) {}
+Sight::~Sight() = default;
+
+const Sight::Read& Sight::read(const std::string& text) {
+    auto [it, made] = known_->read.try_emplace(text);
+    if (made) {
+        Read& r = it->second;
+        r.node = formula(text);
+        std::set<std::string> parts;
+        if (r.node) {
+            conjuncts(*r.node, parts);
+        } else {
+            parts.insert(text);  // compared as a whole
+        }
+        r.conjuncts.assign(parts.begin(), parts.end());
+    }
+    return it->second;
+}
+
+bool Sight::implies(const std::vector<std::string>& body, const std::string& head) {
     std::set<std::string> known;
     for (const std::string& b : body) {
-        if (std::optional<Node> n = formula(b)) {
-            conjuncts(*n, known);
-        } else {
-            known.insert(b);  // compared as a whole
-        }
+        const Read& r = read(b);
+        known.insert(r.conjuncts.begin(), r.conjuncts.end());
     }
     if (known.contains("false")) return true;
     for (const std::string& k : known) {
         if (known.contains("(not " + k + ")")) return true;
     }
-    std::optional<Node> h = formula(head);
-    return h ? value(*h, known) == Value::yes : known.contains(std::string(head));
+    const Read& h = read(head);
+    return h.node ? value(*h.node, known) == Value::yes : known.contains(head);
+}
+
+bool implies(const std::vector<std::string>& body, std::string_view head) {
+    return Sight().implies(body, std::string(head));
 }
 
 }  // namespace clpi::at_sight

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <memory>
 #include <vector>
 
 namespace clpi::at_sight {
@@ -22,5 +23,23 @@ namespace clpi::at_sight {
 // True when the conjunction of `body` implies `head` by form alone (see above). Each is a
 // closed SMT-LIB formula over the clause's variables.
 [[nodiscard]] bool implies(const std::vector<std::string>& body, std::string_view head);
+
+// implies() for the clauses of one certificate: a formula's text is read, and its lets are
+// put in, once however many clauses it appears in (a point's formula over the same state
+// variables is the body of one rule and the head of the next).
+class Sight {
+public:
+    Sight();
+    ~Sight();
+    Sight(const Sight&) = delete;
+    Sight& operator=(const Sight&) = delete;
+    [[nodiscard]] bool implies(const std::vector<std::string>& body, const std::string& head);
+
+private:
+    struct Read;
+    struct Known;  // the texts read so far
+    const Read& read(const std::string& text);
+    std::unique_ptr<Known> known_;
+};
 
 }  // namespace clpi::at_sight

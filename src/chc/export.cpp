@@ -297,16 +297,21 @@ std::string Exporter::checks(const Certificate& c, std::vector<std::string>& nam
     };
     // A point's formula over an atom's arguments, for the clauses that hold by their form
     // (at_sight.hpp): nothing when the point has none or it cannot be put in safely.
+    // Rules between points mostly name the state alike: each (point, arguments) is put in once.
+    std::map<std::pair<PointId, std::vector<std::string>>, std::optional<std::string>> instances;
     auto formula_of = [&](PointId p, const Atom& a, const std::vector<Variable>& vars) -> std::optional<std::string> {
         auto it = formula.find(p);
         if (it == formula.end()) return std::nullopt;
-        return at_sight::instantiate(it->second, state_args(p, a, vars));
+        auto [in, made] = instances.try_emplace({p, state_args(p, a, vars)});
+        if (made) in->second = at_sight::instantiate(it->second, in->first.second);
+        return in->second;
     };
+    at_sight::Sight sight;
     auto holds_by_form = [&](std::optional<std::string> from, std::vector<std::string> constraints,
                              const std::optional<std::string>& to) {
         if (!by_form || !from || !to) return false;
         constraints.push_back(std::move(*from));
-        return at_sight::implies(constraints, *to);
+        return sight.implies(constraints, *to);
     };
     const char* by_form_note = "holds at sight: its connectives make the formula after it true once what it "
                                "assumes is, or what it assumes contradicts itself";
