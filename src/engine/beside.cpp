@@ -8,6 +8,7 @@
 #include <chrono>
 
 #include "clpi/engine.hpp"
+#include "engine/watchdog.hpp"
 #include "solver/solver.hpp"
 
 namespace clpi::engine {
@@ -29,6 +30,7 @@ void BesideThread::stop_and_join() {
     }
     stop_.store(true);
     wake_.notify_all();
+    Watchdog::alert_all();
     thread_.join();
 }
 
@@ -53,7 +55,10 @@ void BesideThread::run(double after_s, double timeout_s) {
     }
     yield_to_the_search();
     try {
-        if (work_(stop_, timeout_s > 0 ? std::max(0.001, timeout_s - after_s) : 0)) answered_.store(true);
+        if (work_(stop_, timeout_s > 0 ? std::max(0.001, timeout_s - after_s) : 0)) {
+            answered_.store(true);
+            Watchdog::alert_all();  // the search and the other helpers stop now
+        }
     } catch (const InternalError&) {
         failure_ = std::current_exception();
     } catch (const std::exception&) {

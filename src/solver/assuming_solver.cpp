@@ -60,6 +60,8 @@ Answer AssumingSolver::check(std::span<const Term> assumptions) {
     z3::expr_vector lits(m.terms.ctx);
     for (Term a : assumptions) lits.push_back(m.terms.at(a));
     Answer answer = Answer::unknown;
+    // After an interrupt (for good: solver_impl.hpp) no call is made.
+    if (m.terms.interrupted.load(std::memory_order_relaxed)) return answer;
     try {
         switch (m.solver.check(lits)) {
         case z3::sat:

@@ -189,6 +189,9 @@ z3::expr_vector Solver::Impl::literals(std::span<const CellId> cells) const {
 }
 
 Answer Solver::Impl::timed_plain_check(Purpose why, bool force_model) {
+    // An interrupt is for good: the run is over, and each call made before the engine next
+    // looks at its limits would otherwise run until the watchdog interrupts it again.
+    if (interrupted.load(std::memory_order_relaxed)) return Answer::unknown;
     auto t0 = std::chrono::steady_clock::now();
     z3::check_result r =
         active_switchables == 0 ? solver.check() : solver.check(switch_assumptions());
@@ -235,6 +238,7 @@ std::vector<CellId> Solver::Impl::core_cells(const NegatedGoal* extra) {
 
 Answer Solver::Impl::timed_check(const z3::expr_vector& assumptions, Purpose why,
                                  bool keep_model) {
+    if (interrupted.load(std::memory_order_relaxed)) return Answer::unknown;  // for good
     auto t0 = std::chrono::steady_clock::now();
     z3::check_result r = core_solver->check(assumptions);
     double dt = seconds_since(t0);

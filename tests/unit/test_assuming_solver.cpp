@@ -50,3 +50,22 @@ TEST_CASE("assuming solver: a projection after an interrupt gives nothing, witho
     s.interrupt();
     CHECK_FALSE(a.project_by_model(step).has_value());
 }
+
+// An interrupt ends the run for good: the checks an engine makes before it next looks at its
+// limits answer `unknown` without reaching Z3 (otherwise each ran until the watchdog's next
+// interrupt, and the run ended a tick or more after the answer of an engine beside it).
+TEST_CASE("after an interrupt, checks answer unknown without a solver call") {
+    Solver s(Domain::integer);
+    AssumingSolver a(s);
+    Term x = s.fresh("x", Type::integer);
+    s.add_cell(s.at_least(x, s.numeral(1)));
+    REQUIRE(s.check() == Answer::sat);
+    REQUIRE(a.check(std::vector<Term>{a.proxy(s.at_most(x, s.numeral(0)))}) == Answer::sat);
+    const std::uint64_t calls = s.stats().calls;
+    const std::uint64_t checks = a.checks();
+    s.interrupt();
+    CHECK(s.check() == Answer::unknown);
+    CHECK(a.check(std::vector<Term>{}) == Answer::unknown);
+    CHECK(s.stats().calls == calls);
+    CHECK(a.checks() == checks);
+}

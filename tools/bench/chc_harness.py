@@ -133,6 +133,22 @@ def run_limited(cmd, time_limit, memory_mb):
     return proc.returncode, text, wall, usage.ru_maxrss / 1024.0, bool(killed)
 
 
+# The engine whose answer ended a run, read from its notes (the search's own otherwise).
+ENGINES = (("property-directed reachability", "pdr"), ("bounded model checking", "bmc"),
+           ("reversed program", "reverse"))
+
+
+def answered_by(doc):
+    if doc.get("verdict") not in ("safe", "unsafe"):
+        return ""
+    for note in doc.get("notes", []):
+        if "beside the search" in note:
+            for words, name in ENGINES:
+                if words in note:
+                    return name
+    return "search"
+
+
 def run_clpi(args, path):
     cmd = [args.clpi, "verify", "--json", "-q", "--timeout", str(args.timeout)]
     if args.memory_mb > 0:
@@ -147,6 +163,7 @@ def run_clpi(args, path):
         res["nodes"] = doc.get("stats", {}).get("nodes")
         res["input_time"] = doc.get("stats", {}).get("input_time_s")
         res["reason"] = doc.get("reason", "")
+        res["by"] = answered_by(doc)
     except (ValueError, KeyError):
         res["verdict"] = "timeout" if killed else "error"
         res["reason"] = "exit status %d" % status

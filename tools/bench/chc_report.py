@@ -56,14 +56,14 @@ def cell(res):
 
 def progress_line(row, _limit):
     nodes = row["clpi"]["nodes"]
-    return "%-36s %-7s | %s %8s | %s %s" % (
+    return "%-36s %-7s | %s %8s %-7s | %s %s" % (
         os.path.basename(row["instance"])[:36], row["expected"] or "?", cell(row["clpi"]),
-        nodes if nodes is not None else "-", cell(row["z3"]), flags(row))
+        nodes if nodes is not None else "-", row["clpi"].get("by", ""), cell(row["z3"]), flags(row))
 
 
 def table(rows, limit):
-    head = "%-36s %-7s | %-8s %7s %7s %8s | %-8s %7s %7s" % (
-        "instance", "expect", "clpi", "time s", "mem MB", "nodes", "z3", "time s", "mem MB")
+    head = "%-36s %-7s | %-8s %7s %7s %8s %-7s | %-8s %7s %7s" % (
+        "instance", "expect", "clpi", "time s", "mem MB", "nodes", "by", "z3", "time s", "mem MB")
     lines = [head, "-" * len(head)]
     lines += [progress_line(r, limit) for r in sorted(rows, key=lambda r: r["instance"])]
     return "\n".join(lines)
@@ -89,6 +89,13 @@ def summary(rows, limit):
     out["median_time_ratio_clpi_over_z3"] = round(statistics.median(ratios), 3) if ratios else None
     out["clpi_faster_on_both_solved"] = sum(x <= 1.0 for x in ratios)
     out["disagreements"] = [r["instance"] for r in rows if disagree(r)]
+    # Which of clpi's engines gave its solved answers (the search, or a helper beside it).
+    by = {}
+    for r in rows:
+        if solved(r, "clpi", limit):
+            name = r["clpi"].get("by") or "search"
+            by[name] = by.get(name, 0) + 1
+    out["clpi_answered_by"] = by
     converted = sorted(r["convert_s"] for r in rows if r.get("convert_s") is not None)
     if converted:
         out["c_conversion"] = {"programs": len(converted),
@@ -115,6 +122,10 @@ def summary_text(s):
         lines.append("C programs: %d converted once by c2clp (median %.3f s, max %.3f s), not "
                      "counted in either tool's time: clpi verified the converted CLP program, "
                      "Spacer its CHC export." % (conv["programs"], conv["median_s"], conv["max_s"]))
+    by = s.get("clpi_answered_by")
+    if by:
+        lines.append("clpi's answers by engine: " + ", ".join(
+            "%s %d" % (k, v) for k, v in sorted(by.items(), key=lambda kv: -kv[1])) + ".")
     if s["disagreements"]:
         lines.append("!!! VERDICTS DISAGREE on: " + ", ".join(s["disagreements"]))
     return "\n".join(lines)
@@ -125,12 +136,13 @@ def write_csv(rows, path):
         w = csv.writer(f)
         w.writerow(["instance", "expected"] + ["%s_%s" % (t, k) for t in TOOLS
                                                for k in ("verdict", "time_s", "memory_mb", "nodes", "reason")]
-                   + ["c2clp_time_s"])
+                   + ["c2clp_time_s", "clpi_by"])
         for r in rows:
             w.writerow([r["instance"], r["expected"] or ""] +
                        [r[t].get(k) if r[t].get(k) is not None else "" for t in TOOLS
                         for k in ("verdict", "time", "memory_mb", "nodes", "reason")]
-                       + ["" if r.get("convert_s") is None else round(r["convert_s"], 4)])
+                       + ["" if r.get("convert_s") is None else round(r["convert_s"], 4),
+                          r["clpi"].get("by", "")])
 
 
 def cactus(rows, limit, path):
