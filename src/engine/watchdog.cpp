@@ -50,7 +50,8 @@ void Watchdog::watch() {
         if (done_) break;
         seen = alerts;
         // Interrupting again at every tick also stops a call that began after the last one.
-        // (The limits are read without the common mutex: they only read atomics and clocks.)
+        // (Outside the common mutex: one watchdog's look, which may read /proc for the
+        // memory in use, does not hold up the others.)
         lock.unlock();
         if (passed_()) interrupt_();
         lock.lock();
