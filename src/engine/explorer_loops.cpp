@@ -304,20 +304,27 @@ void Explorer::install_header(Frame& f) {
     // the path fixes that remainder (i = 0, i += 4 gives i mod 4 = 0), it is a candidate,
     // and the only one that survives when the loop's bound is unknown.
     const std::vector<Integer>& moduli = step_moduli(f.point);
-    std::vector<std::optional<Integer>> remainder(moduli.size());  // in a model of the path
-    for (std::uint32_t i = 0; i < moduli.size(); ++i) {
-        if (moduli[i] == 0) continue;
+    // The values of a model of the path (read before the entailment checks, which replace
+    // the model), of the positions the loop moves by multiples and of those it leaves alone.
+    std::vector<std::optional<Integer>> value(moduli.size());
+    const bool moved_by_multiples = std::any_of(moduli.begin(), moduli.end(), [](const Integer& m) { return m != 0; });
+    for (std::uint32_t i = 0; i < moduli.size() && moved_by_multiples; ++i) {
+        if (types[i] != Type::integer || (moduli[i] == 0 && modified[i])) continue;
         if (solver_.ensure_model() != Answer::sat) break;
         Number v = solver_.value(f.state[i]).number;
-        if (denominator(v) != 1) continue;
-        Integer r = numerator(v) % moduli[i];
-        remainder[i] = r < 0 ? r + moduli[i] : r;
+        if (denominator(v) == 1) value[i] = numerator(v);
     }
+    auto residue = [](const Integer& v, const Integer& m) {
+        Integer r = v % m;
+        return r < 0 ? r + m : r;
+    };
+    std::vector<bool> fixed(moduli.size(), false);  // the path fixes the remainder itself
     for (std::uint32_t i = 0; i < moduli.size(); ++i) {
-        if (!remainder[i]) continue;
-        const Integer& r = *remainder[i];
+        if (moduli[i] == 0 || !value[i]) continue;
+        const Integer r = residue(*value[i], moduli[i]);
         Term congruence = solver_.congruence(solver_.point_var(i, types[i]), moduli[i], r);
         if (solver_.entails(solver_.instantiate(congruence, f.state, types), nullptr) != Answer::unsat) continue;
+        fixed[i] = true;
         for (Candidate& c : h.candidates) {
             if (solver_.point_vars_in(c.formula) == std::vector<std::uint32_t>{i}) c.shadowed = true;
         }
@@ -325,6 +332,36 @@ void Explorer::install_header(Frame& f) {
         add(congruence, "remainder");
         h.candidates.back().remainder = true;
         ++group;
+    }
+    // A remainder the path leaves open may be kept relative to a position the loop does not
+    // change: `i = o; while (i >= 2) i -= 2` keeps (i - o) mod 2 = 0 whatever o is. The
+    // first such position whose congruence the path implies gives a candidate, invariant
+    // along every path around the loop like the remainder itself. Only positions that a
+    // conjunct of the path relates to i are tried (i = o, i = o + 1), and a bounded number,
+    // for states of many positions.
+    auto related = [&](std::uint32_t i, std::uint32_t j) {
+        return std::any_of(conjuncts.begin(), conjuncts.end(), [&](Term c) {
+            std::vector<std::uint32_t> vars = solver_.point_vars_in(c);
+            return std::binary_search(vars.begin(), vars.end(), i) && std::binary_search(vars.begin(), vars.end(), j);
+        });
+    };
+    int relative_checks = 16;
+    for (std::uint32_t i = 0; i < moduli.size() && relative_checks > 0; ++i) {
+        if (moduli[i] == 0 || fixed[i] || !value[i]) continue;
+        for (std::uint32_t j = 0; j < moduli.size() && relative_checks > 0; ++j) {
+            if (modified[j] || !value[j] || !related(i, j)) continue;
+            const std::pair<Number, Term> parts[] = {{Number(1), solver_.point_var(i, types[i])},
+                                                     {Number(-1), solver_.point_var(j, types[j])}};
+            Term congruence = solver_.congruence(solver_.linear_sum(parts, Number(0)), moduli[i],
+                                                 residue(*value[i] - *value[j], moduli[i]));
+            --relative_checks;
+            if (solver_.entails(solver_.instantiate(congruence, f.state, types), nullptr) != Answer::unsat) continue;
+            h.groups.push_back(congruence);
+            add(congruence, "remainder");
+            h.candidates.back().remainder = true;
+            ++group;
+            break;
+        }
     }
     // Variables the path defines (x = 0, y = n, with n kept by the loop) also get their
     // differences and sums as candidates: the projection says x = 0 ∧ y = 0, but the

@@ -377,6 +377,41 @@ TEST_CASE("a counter that moves by a constant step keeps its remainder: x mod 2 
     CHECK(unsafe.counterexample.has_value());
 }
 
+TEST_CASE("a remainder the path leaves open is kept relative to a variable the loop keeps") {
+    // i = o; while (i >= 2) i -= 2; then i = 0 exactly when o is even. Nothing fixes
+    // i mod 2, but the path fixes (i - o) mod 2 = 0, which every way around the loop keeps.
+    // Without the polyhedral analysis and with no engine beside the search: the candidate
+    // alone closes the loop.
+    const std::string safe = "?- p(0, O, I).\n"
+                             "p(0, O, I) :- p(1, O, I1), I1 = O, O >= 0.\n"
+                             "p(1, O, I) :- p(1, O, I1), I >= 2, I1 = I - 2.\n"
+                             "p(1, O, I) :- p(2, O, I), I < 2.\n"
+                             "p(2, O, I) :- error, I = 0, O mod 2 = 1.\n"
+                             "p(2, O, I) :- error, I = 1, O mod 2 = 0.\n";
+    Options o = as_in_the_paper();
+    o.bmc = false;
+    o.reverse = false;
+    Result r = run_text(safe, o);
+    REQUIRE(r.verdict == Verdict::safe);
+    CHECK(r.stats.unrollings == 0);
+    CHECK(r.stats.nodes <= 8);
+    REQUIRE(r.invariants.size() == 1);
+    CHECK(r.invariants[0].formula.find("mod 2 = 0") != std::string::npos);
+    // The other parity at the error: a real error, found with its counterexample.
+    std::string unsafe = safe;
+    unsafe.replace(unsafe.find("I = 1, O mod 2 = 0"), 18, "I = 1, O mod 2 = 1");
+    Result u = run_text(unsafe, o);
+    REQUIRE(u.verdict == Verdict::unsafe);
+    CHECK(u.counterexample.has_value());
+    // A step that is not a multiple of 2 on one way around: no remainder is kept, and the
+    // error (o = 3 reaches i = 0) is real.
+    std::string odd_step = safe;
+    odd_step.replace(odd_step.find("I1 = I - 2.\n"), 12, "I1 = I - 2.\np(1, O, I) :- p(1, O, I1), I >= 3, I1 = I - 3.\n");
+    Result w = run_text(odd_step, o);
+    REQUIRE(w.verdict == Verdict::unsafe);
+    CHECK(w.counterexample.has_value());
+}
+
 TEST_CASE("an invariant the candidates cannot express: UNKNOWN, not a guess") {
     // x = 0; y = 0; while (*) { x += 2; y += 3; } if (x == 4 && y == 9) error: needs
     // 3x = 2y. Every candidate of the path (x >= 0, y >= 0, x - y =< 0, x mod 2 = 0,
