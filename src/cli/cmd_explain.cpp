@@ -45,7 +45,7 @@ std::string origins(const TreeNode& n) {
         {"path", "a conjunct of what the path says of the loop header's state (its projection)"},
         {"difference", "the difference or sum of two variables the path sets (x - i = n from x = n, i = 0)"},
         {"closure", "a loop guard, closed (i =< n from i < n): true once the loop has run"},
-        {"remainder", "a remainder modulo the step every rule of the loop moves a variable by"},
+        {"remainder", "a remainder modulo the step every rule of the loop moves a variable by (of the variable, or of its difference with a variable the loop does not change)"},
         {"polyhedra", "a linear invariant that an abstract interpretation of the whole program over "
                       "convex polyhedra found at this point (made once, before the search), or a "
                       "disjunction of its parts (kept apart by the rule that entered the loop, the "
