@@ -339,9 +339,12 @@ void Explorer::install_header(Frame& f) {
     // along every path around the loop like the remainder itself. Only positions that a
     // conjunct of the path relates to i are tried (i = o, i = o + 1), and a bounded number,
     // for states of many positions.
+    std::vector<std::vector<std::uint32_t>> conjunct_vars;  // of each conjunct, sorted; made at the first use
     auto related = [&](std::uint32_t i, std::uint32_t j) {
-        return std::any_of(conjuncts.begin(), conjuncts.end(), [&](Term c) {
-            std::vector<std::uint32_t> vars = solver_.point_vars_in(c);
+        if (conjunct_vars.empty()) {
+            for (Term c : conjuncts) conjunct_vars.push_back(solver_.point_vars_in(c));
+        }
+        return std::any_of(conjunct_vars.begin(), conjunct_vars.end(), [&](const std::vector<std::uint32_t>& vars) {
             return std::binary_search(vars.begin(), vars.end(), i) && std::binary_search(vars.begin(), vars.end(), j);
         });
     };
