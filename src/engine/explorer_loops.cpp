@@ -304,12 +304,30 @@ void Explorer::install_header(Frame& f) {
     // the path fixes that remainder (i = 0, i += 4 gives i mod 4 = 0), it is a candidate,
     // and the only one that survives when the loop's bound is unknown.
     const std::vector<Integer>& moduli = step_moduli(f.point);
-    // The values of a model of the path (read before the entailment checks, which replace
-    // the model), of the positions the loop moves by multiples and of those it leaves alone.
-    std::vector<std::optional<Integer>> value(moduli.size());
     const bool moved_by_multiples = std::any_of(moduli.begin(), moduli.end(), [](const Integer& m) { return m != 0; });
+    // Whether a conjunct of the path relates positions i and j (i = o, i = o + 1).
+    std::vector<std::vector<std::uint32_t>> conjunct_vars;  // of each conjunct, sorted
+    if (moved_by_multiples) {
+        for (Term c : conjuncts) conjunct_vars.push_back(solver_.point_vars_in(c));
+    }
+    auto related = [&](std::uint32_t i, std::uint32_t j) {
+        return std::any_of(conjunct_vars.begin(), conjunct_vars.end(), [&](const std::vector<std::uint32_t>& vars) {
+            return std::binary_search(vars.begin(), vars.end(), i) && std::binary_search(vars.begin(), vars.end(), j);
+        });
+    };
+    // A position the loop keeps that a remainder below may be taken relative to.
+    auto kept_and_related = [&](std::uint32_t j) {
+        if (modified[j]) return false;
+        for (std::uint32_t i = 0; i < moduli.size(); ++i) {
+            if (moduli[i] != 0 && related(i, j)) return true;
+        }
+        return false;
+    };
+    // The values of a model of the path (read before the entailment checks, which replace
+    // the model), of the positions the loop moves by multiples and of those kept and related.
+    std::vector<std::optional<Integer>> value(moduli.size());
     for (std::uint32_t i = 0; i < moduli.size() && moved_by_multiples; ++i) {
-        if (types[i] != Type::integer || (moduli[i] == 0 && modified[i])) continue;
+        if (types[i] != Type::integer || (moduli[i] == 0 && !kept_and_related(i))) continue;
         if (solver_.ensure_model() != Answer::sat) break;
         Number v = solver_.value(f.state[i]).number;
         if (denominator(v) == 1) value[i] = numerator(v);
@@ -317,6 +335,13 @@ void Explorer::install_header(Frame& f) {
     auto residue = [](const Integer& v, const Integer& m) {
         Integer r = v % m;
         return r < 0 ? r + m : r;
+    };
+    // A remainder is invariant along every path around the loop: a proof may lean on it.
+    auto add_remainder = [&](Term congruence) {
+        h.groups.push_back(congruence);
+        add(congruence, "remainder");
+        h.candidates.back().remainder = true;
+        ++group;
     };
     std::vector<bool> fixed(moduli.size(), false);  // the path fixes the remainder itself
     for (std::uint32_t i = 0; i < moduli.size(); ++i) {
@@ -328,10 +353,7 @@ void Explorer::install_header(Frame& f) {
         for (Candidate& c : h.candidates) {
             if (solver_.point_vars_in(c.formula) == std::vector<std::uint32_t>{i}) c.shadowed = true;
         }
-        h.groups.push_back(congruence);
-        add(congruence, "remainder");
-        h.candidates.back().remainder = true;
-        ++group;
+        add_remainder(congruence);
     }
     // A remainder the path leaves open may be kept relative to a position the loop does not
     // change: `i = o; while (i >= 2) i -= 2` keeps (i - o) mod 2 = 0 whatever o is. The
@@ -339,15 +361,6 @@ void Explorer::install_header(Frame& f) {
     // along every path around the loop like the remainder itself. Only positions that a
     // conjunct of the path relates to i are tried (i = o, i = o + 1), and a bounded number,
     // for states of many positions.
-    std::vector<std::vector<std::uint32_t>> conjunct_vars;  // of each conjunct, sorted; made at the first use
-    auto related = [&](std::uint32_t i, std::uint32_t j) {
-        if (conjunct_vars.empty()) {
-            for (Term c : conjuncts) conjunct_vars.push_back(solver_.point_vars_in(c));
-        }
-        return std::any_of(conjunct_vars.begin(), conjunct_vars.end(), [&](const std::vector<std::uint32_t>& vars) {
-            return std::binary_search(vars.begin(), vars.end(), i) && std::binary_search(vars.begin(), vars.end(), j);
-        });
-    };
     int relative_checks = 16;
     for (std::uint32_t i = 0; i < moduli.size() && relative_checks > 0; ++i) {
         if (moduli[i] == 0 || fixed[i] || !value[i]) continue;
@@ -359,10 +372,7 @@ void Explorer::install_header(Frame& f) {
                                                  residue(*value[i] - *value[j], moduli[i]));
             --relative_checks;
             if (solver_.entails(solver_.instantiate(congruence, f.state, types), nullptr) != Answer::unsat) continue;
-            h.groups.push_back(congruence);
-            add(congruence, "remainder");
-            h.candidates.back().remainder = true;
-            ++group;
+            add_remainder(congruence);
             break;
         }
     }
