@@ -567,6 +567,14 @@ private:
     // The rule's relation between its head's state (dimensions nb to nb + nh) and its body's
     // (0 to nb), from its linear constraints.
     Poly relation(const Rule& r) const {
+        Poly q = relation_with_variables(r);
+        q.remove_higher_space_dimensions(arity(r.body_point) + arity(r.head_point));
+        return q;
+    }
+
+    // The same before the rule's variables (from nb + nh on, then the quotients of its div
+    // and mod) are projected away; all of them are integers over the integers.
+    Poly relation_with_variables(const Rule& r) const {
         const PointId b = r.body_point;
         const PPL::dimension_type nb = arity(b), nh = arity(r.head_point);
         if (nb + nh + r.vars.size() > limits_.max_dimensions) return Poly(nb + nh, PPL::UNIVERSE);
@@ -582,9 +590,11 @@ private:
             auto form = argument(r.head.args[hp.first_state_arg + i], r.vars, nb + nh);
             if (form) q.add_constraint(PPL::Variable(nb + i) == *form);
         }
-        q.remove_higher_space_dimensions(nb + nh);
         return q;
     }
+
+    // The affine congruences of each loop header (congruences.cpp's comment at its call).
+    void add_congruences(PointInvariants& out) const;
 
     // The value of x_a - x_b in every state of `p`, when it has one (an integer).
     static std::optional<Integer> fixed_difference(const Poly& p, PPL::dimension_type a, PPL::dimension_type b) {
@@ -1120,8 +1130,132 @@ PointInvariants Analysis::run() {
         }
         if (graph_.header[p]) ++out.header_facts;
     }
+    if (program_.domain == Domain::integer) {
+        // Out of time in the grids: the polyhedra's facts stay, without congruences.
+        try {
+            add_congruences(out);
+        } catch (const TimeUp&) {
+        } catch (const TimeUpError&) {
+        }
+    }
     out.complete = true;
     return out;
+}
+
+// The affine congruences of each loop header (Granger's domain, PPL's grids): relations
+// such as (i + j - k) mod 2 = 0 that every path keeps while no single rule does (i += 1 in
+// one rule and j += 1 or k += 1 in another) and that no convex set says. Each rule is its
+// linear equalities over the integers (its guards' inequalities say nothing of a lattice);
+// the states of each point are the least grid holding them, to a fixpoint (a grid widens
+// only where a rule divides, as 2y = x does: after a few rounds the widening ends that).
+// Proper congruences of two or more positions only (not x = 3: the polyhedra have the
+// equalities), at loop headers, where they become candidates like the other facts.
+void Analysis::add_congruences(PointInvariants& out) const {
+    const std::size_t n = program_.points.size();
+    const PointId q0 = program_.query.point;
+    using Grid = PPL::Grid;
+    std::vector<std::optional<Grid>> at(n);
+    std::vector<std::optional<Grid>> relations(program_.rules.size());
+    std::vector<std::vector<std::size_t>> rules_from(n);
+    for (std::size_t ri = 0; ri < program_.rules.size(); ++ri) {
+        const Rule& r = program_.rules[ri];
+        if (r.body_kind == BodyKind::atom && r.body_point != no_point) rules_from[r.head_point].push_back(ri);
+    }
+    // The rule's equalities with its variables integers, over [body state][head state].
+    auto relation_of = [&](std::size_t ri) -> const Grid& {
+        if (!relations[ri]) {
+            const Rule& r = program_.rules[ri];
+            const PPL::dimension_type nb = arity(r.body_point), nh = arity(r.head_point);
+            Poly q = relation_with_variables(r);
+            Grid g(q);
+            for (PPL::dimension_type d = nb + nh; d < g.space_dimension(); ++d) {
+                const std::size_t v = d - nb - nh;
+                if (v >= r.vars.size() || r.vars[v].type == Type::integer) {
+                    g.add_congruence((PPL::Variable(d) %= 0) / 1);
+                }
+            }
+            g.remove_higher_space_dimensions(nb + nh);
+            relations[ri] = std::move(g);
+        }
+        return *relations[ri];
+    };
+    constexpr std::uint32_t widening_delay = 4;
+    std::vector<std::uint32_t> updates(n, 0);
+    at[q0] = Grid(arity(q0), PPL::UNIVERSE);
+    std::deque<PointId> work{q0};
+    std::vector<bool> queued(n, false);
+    queued[q0] = true;
+    while (!work.empty()) {
+        check_time();
+        const PointId h = work.front();
+        work.pop_front();
+        queued[h] = false;
+        for (std::size_t ri : rules_from[h]) {
+            const Rule& r = program_.rules[ri];
+            const PointId b = r.body_point;
+            Grid post(arity(b), PPL::UNIVERSE);
+            post.concatenate_assign(*at[h]);
+            post.intersection_assign(relation_of(ri));
+            post.remove_higher_space_dimensions(arity(b));
+            if (post.is_empty()) continue;
+            if (!at[b]) {
+                at[b] = std::move(post);
+            } else {
+                Grid joined = *at[b];
+                joined.upper_bound_assign(post);
+                if (joined == *at[b]) continue;
+                if (++updates[b] > widening_delay) joined.widening_assign(*at[b]);
+                at[b] = std::move(joined);
+            }
+            if (!queued[b]) {
+                queued[b] = true;
+                work.push_back(b);
+            }
+        }
+    }
+    for (PointId p = 0; p < n; ++p) {
+        if (!graph_.header[p] || !at[p] || p >= out.at.size()) continue;
+        for (const PPL::Congruence& cg : at[p]->minimized_congruences()) {
+            if (!cg.is_proper_congruence()) continue;
+            // c·x + b ≡ 0 (mod m), with its common factor divided out: (c·x) mod m = -b mod m.
+            Integer m = integer(cg.modulus());
+            Integer g = m;
+            LinearFact f;
+            for (PPL::dimension_type i = 0; i < cg.space_dimension(); ++i) {
+                PPL::Coefficient_traits::const_reference k = cg.coefficient(PPL::Variable(i));
+                if (k == 0) continue;
+                f.terms.emplace_back(integer(k), static_cast<std::uint32_t>(i));
+                g = boost::multiprecision::gcd(g, f.terms.back().first);
+            }
+            Integer b = integer(cg.inhomogeneous_term());
+            g = boost::multiprecision::gcd(g, b);
+            if (f.terms.empty() || g == 0) continue;
+            m /= g;
+            if (m < 2 || m > limits_.max_coefficient) continue;
+            // A coefficient counts modulo m. Sums and differences only: counters moved by
+            // constants give those (i + j - k, x - y), where a rule that multiplies (c = 5c)
+            // gives congruences such as 4a - c = 3 (mod 16) that no proof needs and that the
+            // projections of the search find hard.
+            bool unit = true;
+            for (auto& t : f.terms) {
+                t.first = floor_mod(Integer(t.first / g), m);
+                if (t.first > m / 2) t.first -= m;
+                unit = unit && (t.first == 0 || abs(t.first) == 1);
+            }
+            // A remainder of one position is the engine's own candidate where the loop
+            // moves it by multiples, and a part's where a rule tests it; here, relations.
+            std::erase_if(f.terms, [](const auto& t) { return t.first == 0; });
+            if (f.terms.size() < 2 || !unit) continue;
+            f.constant = floor_mod(Integer(-b / g), m);
+            f.modulus = m;
+            if (std::find_if(out.at[p].begin(), out.at[p].end(), [&](const LinearFact& e) {
+                    return e.modulus == f.modulus && e.terms == f.terms && e.constant == f.constant;
+                }) == out.at[p].end()) {
+                out.at[p].push_back(std::move(f));
+                ++out.header_facts;
+            }
+        }
+    }
 }
 
 }  // namespace

@@ -25,6 +25,10 @@
 // per remainder. Loops are iterated to a fixpoint with
 // widening at the loop headers after four plain rounds, limited by the loop's guards and its
 // errors' negated conditions (widening up to them), then narrowed by two descending rounds.
+// Last, the program's affine congruences over PPL's grids (Granger): the rules' equalities
+// over the integers, joined at each point to a fixpoint; a loop header gets those of sums
+// and differences of its positions, (x + y) mod 2 = 0 where one way round adds 2 to x and
+// the other 1 to each.
 #pragma once
 
 #include <atomic>
@@ -40,7 +44,8 @@ namespace clpi::engine {
 
 // Σ coefficient · x_position + constant = 0 (equality) or >= 0, over a point's state
 // positions; coefficients are integers with no common divisor. With a modulus, a remainder:
-// x_position mod modulus = constant (one term, coefficient 1).
+// (Σ coefficient · x_position) mod modulus = constant (a part's remainder of one position,
+// or a congruence of the header's grid).
 struct LinearFact {
     std::vector<std::pair<Integer, std::uint32_t>> terms;  // nonzero, by position
     Integer constant;

@@ -4,6 +4,7 @@
 // counterexample, and the analysis states the facts the proofs need.
 #include <algorithm>
 #include <atomic>
+#include <optional>
 
 #include "clpi/tree.hpp"
 #include "engine/point_graph.hpp"
@@ -433,6 +434,64 @@ TEST_CASE("polyhedra: the analysis states j = 2i at the loop head, and the phase
     CHECK(i2.cases[h2].size() == 3);
     // A program no derivation reaches a point of: no facts there.
     CHECK(i2.reachable[*two.find_point("p(4)")]);
+}
+
+TEST_CASE("polyhedra: a congruence every way around the loop keeps, and no rule alone") {
+    // x = 0; y = 0; while (*) { if (*) x += 2; else { x++; y++; } } assert(x != 7 || y != 2):
+    // neither x nor y keeps a remainder, x + y moves by 2 on both ways. The head's grid
+    // states (x + y) mod 2 = 0 (or x - y, the same modulo 2), and the loop closes at once.
+    const std::string two_ways = "?- p(1, X, Y).\n"
+                                 "p(1, X, Y) :- p(2, X1, Y1), X1 = 0, Y1 = 0.\n"
+                                 "p(2, X, Y) :- p(2, X1, Y), X1 = X + 2.\n"
+                                 "p(2, X, Y) :- p(2, X1, Y1), X1 = X + 1, Y1 = Y + 1.\n"
+                                 "p(2, X, Y) :- p(3, X, Y).\n"
+                                 "p(3, X, Y) :- error, X = 7, Y = 2.\n";
+    // The congruence over both positions with modulus k at p(2), when the analysis states one.
+    auto congruence = [](const std::string& text, int k) -> std::optional<engine::LinearFact> {
+        Program prog = must_parse(text);
+        engine::PointInvariants inv = analysed(prog);
+        REQUIRE(inv.complete);
+        for (const engine::LinearFact& f : inv.at[*prog.find_point("p(2)")]) {
+            if (f.modulus == k && f.terms.size() == 2) return f;
+        }
+        return std::nullopt;
+    };
+    auto sum = congruence(two_ways, 2);
+    REQUIRE(sum.has_value());
+    CHECK(sum->constant == 0);
+    CHECK(abs(sum->terms[0].first) == 1);
+    CHECK(abs(sum->terms[1].first) == 1);
+    check_closed_at_once(two_ways);
+    // Without the analysis the search has no such candidate: it unrolls and gives up.
+    Options bounded_run;
+    bounded_run.polyhedra = false;
+    bounded_run.bmc = false;
+    bounded_run.pdr = false;
+    bounded_run.reverse = false;
+    bounded_run.max_nodes = 300;
+    Result without = verify(must_parse(two_ways), bounded_run);
+    CHECK(without.verdict == Verdict::unknown);
+    // x += 5 instead: x + y moves by 5 or by 2, so no parity is kept (x - y mod 5 is), and
+    // x = 7, y = 2 is reached.
+    const std::string five = replace(two_ways, "X1 = X + 2", "X1 = X + 5");
+    CHECK_FALSE(congruence(five, 2).has_value());
+    auto difference = congruence(five, 5);
+    REQUIRE(difference.has_value());
+    CHECK(difference->terms[0].first == -difference->terms[1].first);
+    check_unsafe(five);
+    // A rule that multiplies (c = 5c) gives congruences with other coefficients (4a - c =
+    // 3 mod 16): they are left out, sums and differences only.
+    const std::string powers = "?- p(1, A, C).\n"
+                               "p(1, A, C) :- p(2, A1, C1), A1 = 1, C1 = 1.\n"
+                               "p(2, A, C) :- p(2, A1, C1), A1 = A + 1, C1 = 5 * C.\n"
+                               "p(2, A, C) :- error, A = 2, C = 7.\n";
+    Program prog = must_parse(powers);
+    engine::PointInvariants inv = analysed(prog);
+    REQUIRE(inv.complete);
+    for (const engine::LinearFact& f : inv.at[*prog.find_point("p(2)")]) {
+        if (f.modulus == 0) continue;
+        for (const auto& t : f.terms) CHECK(abs(t.first) == 1);
+    }
 }
 
 TEST_CASE("deepening past 32 unrollings, with a time limit: errors hundreds of steps deep") {
