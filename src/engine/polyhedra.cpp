@@ -567,33 +567,90 @@ private:
     // The rule's relation between its head's state (dimensions nb to nb + nh) and its body's
     // (0 to nb), from its linear constraints.
     Poly relation(const Rule& r) const {
-        Poly q = relation_with_variables(r);
-        q.remove_higher_space_dimensions(arity(r.body_point) + arity(r.head_point));
-        return q;
-    }
-
-    // The same before the rule's variables (from nb + nh on, then the quotients of its div
-    // and mod) are projected away; all of them are integers over the integers.
-    Poly relation_with_variables(const Rule& r) const {
         const PointId b = r.body_point;
         const PPL::dimension_type nb = arity(b), nh = arity(r.head_point);
         if (nb + nh + r.vars.size() > limits_.max_dimensions) return Poly(nb + nh, PPL::UNIVERSE);
         Poly q(nb + nh + r.vars.size(), PPL::UNIVERSE);
         constrain(q, r.constraints, r.vars, nb + nh);
-        const Point& bp = program_.points[b];
-        const Point& hp = program_.points[r.head_point];
-        for (PPL::dimension_type j = 0; j < nb; ++j) {
-            auto form = argument(r.body->args[bp.first_state_arg + j], r.vars, nb + nh);
-            if (form) q.add_constraint(PPL::Variable(j) == *form);
-        }
-        for (PPL::dimension_type i = 0; i < nh; ++i) {
-            auto form = argument(r.head.args[hp.first_state_arg + i], r.vars, nb + nh);
-            if (form) q.add_constraint(PPL::Variable(nb + i) == *form);
-        }
+        bind_states(q, r, nb + nh);
+        q.remove_higher_space_dimensions(nb + nh);
         return q;
     }
 
-    // The affine congruences of each loop header (congruences.cpp's comment at its call).
+    // The state positions of `q` (the body's from 0, the head's from nb) equal the rule's
+    // atoms' arguments (the rule's variables from `offset`).
+    template <class Shape>
+    void bind_states(Shape& q, const Rule& r, PPL::dimension_type offset) const {
+        const PointId b = r.body_point;
+        const PPL::dimension_type nb = arity(b), nh = arity(r.head_point);
+        const Point& bp = program_.points[b];
+        const Point& hp = program_.points[r.head_point];
+        for (PPL::dimension_type j = 0; j < nb; ++j) {
+            auto form = argument(r.body->args[bp.first_state_arg + j], r.vars, offset);
+            if (form) q.add_constraint(PPL::Variable(j) == *form);
+        }
+        for (PPL::dimension_type i = 0; i < nh; ++i) {
+            auto form = argument(r.head.args[hp.first_state_arg + i], r.vars, offset);
+            if (form) q.add_constraint(PPL::Variable(nb + i) == *form);
+        }
+    }
+
+    // The rule as a grid over [body state][head state]: its equalities, each case of a
+    // disjunction joined as grids, over the integers (its variables, and the quotients of its
+    // div and mod, e mod k = e - k·q, are integers); its inequalities say nothing of a lattice.
+    PPL::Grid grid_relation(const Rule& r) const {
+        const PointId b = r.body_point;
+        const PPL::dimension_type nb = arity(b), nh = arity(r.head_point);
+        if (nb + nh + r.vars.size() > limits_.max_dimensions) return PPL::Grid(nb + nh, PPL::UNIVERSE);
+        PPL::Grid g(nb + nh + r.vars.size(), PPL::UNIVERSE);
+        Quotients quotients;
+        quotients.first = r.vars.size();
+        grid_constrain(g, r.constraints, r.vars, nb + nh, quotients);
+        bind_states(g, r, nb + nh);
+        for (PPL::dimension_type d = nb + nh; d < g.space_dimension(); ++d) {
+            const std::size_t v = d - nb - nh;
+            if (v >= r.vars.size() || r.vars[v].type == Type::integer) g.add_congruence((PPL::Variable(d) %= 0) / 1);
+        }
+        g.remove_higher_space_dimensions(nb + nh);
+        return g;
+    }
+
+    void grid_constrain(PPL::Grid& g, const std::vector<Constraint>& cs, const std::vector<Variable>& vars,
+                        PPL::dimension_type offset, Quotients& quotients) const {
+        for (const Constraint& c : cs) {
+            if (g.is_empty()) return;
+            if (c.is_disjunction()) {
+                if (c.cases.size() > limits_.max_cases) continue;
+                // A case's own quotients are dimensions of its own, left out of the join.
+                const PPL::dimension_type dims = g.space_dimension();
+                PPL::Grid joined(dims, PPL::EMPTY);
+                for (const auto& conjunction : c.cases) {
+                    PPL::Grid q = g;
+                    Quotients own = quotients;
+                    grid_constrain(q, conjunction, vars, offset, own);
+                    q.remove_higher_space_dimensions(dims);
+                    joined.upper_bound_assign(q);
+                }
+                g = std::move(joined);
+                continue;
+            }
+            if (c.op != RelOp::eq) continue;
+            const std::size_t before = quotients.list.size();
+            auto lhs = linearize(c.lhs, vars, nullptr, &quotients);
+            auto rhs = linearize(c.rhs, vars, nullptr, &quotients);
+            for (std::size_t i = before; i < quotients.list.size(); ++i) {
+                g.add_space_dimensions_and_embed(1);
+                g.add_congruence((PPL::Variable(g.space_dimension() - 1) %= 0) / 1);
+            }
+            if (!lhs || !rhs) continue;
+            Linear d = *lhs;
+            for (const auto& [v, k] : rhs->coeff) d.coeff[v] -= k;
+            d.constant -= rhs->constant;
+            g.add_constraint(expression(d, offset) == 0);
+        }
+    }
+
+    // The affine congruences of each loop header (the comment at its definition).
     void add_congruences(PointInvariants& out) const;
 
     // The value of x_a - x_b in every state of `p`, when it has one (an integer).
@@ -1156,27 +1213,28 @@ void Analysis::add_congruences(PointInvariants& out) const {
     using Grid = PPL::Grid;
     std::vector<std::optional<Grid>> at(n);
     std::vector<std::optional<Grid>> relations(program_.rules.size());
+    // Only the points from which a loop header can be reached matter: a rule into any other
+    // (an error's branch with its disjunctions, a loop's exit) is not followed.
+    std::vector<bool> leads_to_header(graph_.header.begin(), graph_.header.end());
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (const Rule& r : program_.rules) {
+            if (r.body_kind != BodyKind::atom || r.body_point == no_point) continue;
+            if (leads_to_header[r.body_point] && !leads_to_header[r.head_point]) {
+                leads_to_header[r.head_point] = true;
+                changed = true;
+            }
+        }
+    }
     std::vector<std::vector<std::size_t>> rules_from(n);
     for (std::size_t ri = 0; ri < program_.rules.size(); ++ri) {
         const Rule& r = program_.rules[ri];
-        if (r.body_kind == BodyKind::atom && r.body_point != no_point) rules_from[r.head_point].push_back(ri);
-    }
-    // The rule's equalities with its variables integers, over [body state][head state].
-    auto relation_of = [&](std::size_t ri) -> const Grid& {
-        if (!relations[ri]) {
-            const Rule& r = program_.rules[ri];
-            const PPL::dimension_type nb = arity(r.body_point), nh = arity(r.head_point);
-            Poly q = relation_with_variables(r);
-            Grid g(q);
-            for (PPL::dimension_type d = nb + nh; d < g.space_dimension(); ++d) {
-                const std::size_t v = d - nb - nh;
-                if (v >= r.vars.size() || r.vars[v].type == Type::integer) {
-                    g.add_congruence((PPL::Variable(d) %= 0) / 1);
-                }
-            }
-            g.remove_higher_space_dimensions(nb + nh);
-            relations[ri] = std::move(g);
+        if (r.body_kind == BodyKind::atom && r.body_point != no_point && leads_to_header[r.body_point]) {
+            rules_from[r.head_point].push_back(ri);
         }
+    }
+    auto relation_of = [&](std::size_t ri) -> const Grid& {
+        if (!relations[ri]) relations[ri] = grid_relation(program_.rules[ri]);
         return *relations[ri];
     };
     constexpr std::uint32_t widening_delay = 4;
@@ -1194,9 +1252,13 @@ void Analysis::add_congruences(PointInvariants& out) const {
             const Rule& r = program_.rules[ri];
             const PointId b = r.body_point;
             Grid post(arity(b), PPL::UNIVERSE);
-            post.concatenate_assign(*at[h]);
-            post.intersection_assign(relation_of(ri));
-            post.remove_higher_space_dimensions(arity(b));
+            // A rule with more dimensions than the analysis takes says nothing (grid_relation):
+            // its post is every state, made at no cost (a Lustre node's hundred positions).
+            if (arity(b) + arity(h) + r.vars.size() <= limits_.max_dimensions) {
+                post.concatenate_assign(*at[h]);
+                post.intersection_assign(relation_of(ri));
+                post.remove_higher_space_dimensions(arity(b));
+            }
             if (post.is_empty()) continue;
             if (!at[b]) {
                 at[b] = std::move(post);
