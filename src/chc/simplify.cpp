@@ -199,31 +199,59 @@ z3::expr unit_propagate(z3::expr constraint) {
 }
 
 namespace {
-// A definition `v := t` that `conjunct` gives for a variable not in `kept`, into from/to.
-void definitions_of(const z3::expr& conjunct, const ClauseVars& vars,
+// The ids of the constants in `e`.
+void constants_of(const z3::expr& e, std::set<unsigned>& out) {
+    std::vector<z3::expr> stack{e};
+    while (!stack.empty()) {
+        z3::expr t = stack.back();
+        stack.pop_back();
+        if (!t.is_app()) continue;
+        if (t.is_const()) out.insert(t.id());
+        for (unsigned i = 0; i < t.num_args(); ++i) stack.push_back(t.arg(i));
+    }
+}
+
+// Definitions `v := t` that the conjuncts give for variables not in `kept`, into from/to:
+// `B`, `not B`, `B = formula`, `I = 5`. They are substituted all at once, so a variable taken
+// is in no term taken, and a term taken holds no variable taken (`A = B`, `B = C` would
+// leave `B = C` unsaid); the rest wait for the next round.
+void definitions_of(const std::vector<z3::expr>& conjuncts, const ClauseVars& vars,
                     const std::set<unsigned>& kept, z3::expr_vector& from, z3::expr_vector& to) {
     auto local = [&](const z3::expr& e) {
         return vars.is_var(e) && kept.count(e.id()) == 0;
     };
-    z3::context& ctx = conjunct.ctx();
-    if (local(conjunct) && conjunct.is_bool()) {
-        from.push_back(conjunct);
-        to.push_back(ctx.bool_val(true));
-    } else if (conjunct.is_not() && local(conjunct.arg(0))) {
-        from.push_back(conjunct.arg(0));
-        to.push_back(ctx.bool_val(false));
-    } else if (conjunct.is_app() && conjunct.decl().decl_kind() == Z3_OP_EQ &&
-               conjunct.num_args() == 2) {
-        for (int side = 0; side < 2; ++side) {
-            z3::expr v = conjunct.arg(static_cast<unsigned>(side));
-            z3::expr t = conjunct.arg(static_cast<unsigned>(1 - side));
-            // A Bool defined by any formula, an Int by a number: substituting either makes
-            // the constraint no larger.
-            if (!local(v) || !(v.is_bool() || t.is_numeral())) continue;
-            if (occurs_in(v, t)) continue;
-            from.push_back(v);
-            to.push_back(t);
-            return;
+    std::set<unsigned> defined;     // the variables taken
+    std::set<unsigned> in_terms;    // the constants of the terms taken
+    auto take = [&](const z3::expr& v, const z3::expr& t) {
+        if (defined.count(v.id()) > 0 || in_terms.count(v.id()) > 0) return false;
+        std::set<unsigned> consts;
+        constants_of(t, consts);
+        if (consts.count(v.id()) > 0) return false;  // v = f(v) defines nothing
+        for (unsigned c : consts) {
+            if (defined.count(c) > 0) return false;
+        }
+        defined.insert(v.id());
+        in_terms.insert(consts.begin(), consts.end());
+        from.push_back(v);
+        to.push_back(t);
+        return true;
+    };
+    for (const z3::expr& conjunct : conjuncts) {
+        z3::context& ctx = conjunct.ctx();
+        if (local(conjunct) && conjunct.is_bool()) {
+            take(conjunct, ctx.bool_val(true));
+        } else if (conjunct.is_not() && local(conjunct.arg(0))) {
+            take(conjunct.arg(0), ctx.bool_val(false));
+        } else if (conjunct.is_app() && conjunct.decl().decl_kind() == Z3_OP_EQ &&
+                   conjunct.num_args() == 2) {
+            for (int side = 0; side < 2; ++side) {
+                z3::expr v = conjunct.arg(static_cast<unsigned>(side));
+                z3::expr t = conjunct.arg(static_cast<unsigned>(1 - side));
+                // A Bool defined by any formula, an Int by a number: substituting either
+                // makes the constraint no larger.
+                if (!local(v) || !(v.is_bool() || t.is_numeral())) continue;
+                if (take(v, t)) break;
+            }
         }
     }
 }
@@ -237,9 +265,7 @@ z3::expr propagate_definitions(z3::expr constraint, const ClauseVars& vars,
         flatten_and(constraint, conjuncts);
         z3::expr_vector from(constraint.ctx());
         z3::expr_vector to(constraint.ctx());
-        for (const z3::expr& c : conjuncts) {
-            if (from.empty()) definitions_of(c, vars, kept, from, to);
-        }
+        definitions_of(conjuncts, vars, kept, from, to);
         if (from.empty()) return constraint;
         constraint = substitute_folded(constraint, from, to);
     }
