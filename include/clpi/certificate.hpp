@@ -43,6 +43,8 @@ struct CertificateCheck {
     std::string detail;        // what went wrong, in words
     std::size_t clauses = 0;   // clauses checked
     std::size_t trivial = 0;   // clauses that hold at sight (into `true`, out of `false`)
+    // Runs on a fresh solver after a check answered unknown (run_checks in check.cpp).
+    std::size_t fresh_retries = 0;
     double time_s = 0;
     std::string solver;        // the command that checked
 };

@@ -109,6 +109,7 @@ struct Stats {
     // time of the check, the solver, and whether every clause held.
     std::uint64_t certificate_clauses = 0;
     std::uint64_t certificate_trivial_clauses = 0;  // held at sight, without the solver
+    std::uint64_t certificate_fresh_retries = 0;     // runs on a fresh solver after an unknown
     double certificate_time_s = 0;
     std::string certificate_solver;
     bool certificate_validated = false;

@@ -4,11 +4,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -188,22 +190,93 @@ void run_in_process(const std::string& script, const std::string& solver, double
     }
 }
 
+// The script's checks one by one: what comes before the first check (logic and
+// definitions), and one `(push 1) ... (check-sat) ... (pop 1)` block per check, with the
+// comment lines that name it. Nothing when the script is not made of `count` such blocks.
+std::optional<std::pair<std::string, std::vector<std::string>>> checks_of(const std::string& script,
+                                                                          std::size_t count) {
+    const std::string push = "(push 1)";
+    std::vector<std::size_t> starts;
+    for (std::size_t at = script.find(push); at != std::string::npos; at = script.find(push, at + push.size())) {
+        std::size_t start = at;
+        while (start > 0 && script[start - 1] == '\n') {  // back over the comment lines before it
+            const std::size_t nl = start >= 2 ? script.rfind('\n', start - 2) : std::string::npos;
+            const std::size_t line = nl == std::string::npos ? 0 : nl + 1;
+            if (script[line] != ';') break;
+            start = line;
+        }
+        starts.push_back(start);
+    }
+    if (starts.empty() || starts.size() != count) return std::nullopt;
+    std::pair<std::string, std::vector<std::string>> out{script.substr(0, starts[0]), {}};
+    for (std::size_t i = 0; i < starts.size(); ++i) {
+        const std::size_t end = i + 1 < starts.size() ? starts[i + 1] : script.size();
+        std::string block = script.substr(starts[i], end - starts[i]);
+        std::size_t sats = 0;
+        for (std::size_t k = block.find("(check-sat)"); k != std::string::npos; k = block.find("(check-sat)", k + 1)) ++sats;
+        if (sats != 1) return std::nullopt;
+        out.second.push_back(std::move(block));
+    }
+    return out;
+}
+
 // Runs `solver` on `script` (one check-sat per name in `names`; each must be `expected`,
 // unsat for the clauses of a certificate). The validator `cvc5` runs in this process;
 // any other command (z3, a path) as a program of its own.
+//
+// The checks share one solver, which reuses what it learnt; but what it learnt can also
+// lead it astray: on clp/hola-toggle.clp, cvc5 ran out of time on the 14th check of the
+// script, which alone it answers in milliseconds. A check answered `unknown` that was not
+// the first of its run is asked again, with the checks after it, of a fresh solver: only
+// a check that a fresh solver does not decide leaves the certificate undecided. So that a
+// check gone astray does not cost the whole limit, a run's checks get at most 0.5 s each; a
+// first check undecided in that time is asked again, alone in front, with the full limit.
 CertificateCheck run_checks(const std::string& script, const std::vector<std::string>& names,
                             const std::string& solver, double timeout_s,
                             const std::string& expected = "unsat") {
     const auto start = std::chrono::steady_clock::now();
     CertificateCheck result;
     result.solver = solver;
-    Tally tally(names, solver, expected, result);
-    if (solver == "cvc5") {
-        run_in_process(script, solver, timeout_s, tally);
-    } else {
-        run_process(script, solver, timeout_s, tally);
+    auto run = [&](const std::string& text, const std::vector<std::string>& asked, double limit_s,
+                   CertificateCheck& part) {
+        Tally tally(asked, solver, expected, part);
+        if (solver == "cvc5") {
+            run_in_process(text, solver, limit_s, tally);
+        } else {
+            run_process(text, solver, limit_s, tally);
+        }
+        if (!tally.stopped()) part.outcome = CertificateCheck::Outcome::valid;
+    };
+    const std::optional<std::pair<std::string, std::vector<std::string>>> split = checks_of(script, names.size());
+    const double short_s = split ? std::min(timeout_s, 0.5) : timeout_s;
+    std::size_t first = 0;  // the first check of this run
+    bool full = false;      // this run's first check has the full limit
+    for (;;) {
+        CertificateCheck part;
+        part.solver = solver;
+        const double limit_s = full ? timeout_s : short_s;
+        if (first == 0 && !full) {
+            run(script, names, limit_s, part);
+        } else {
+            std::string text = split->first;
+            for (std::size_t k = first; k < names.size(); ++k) text += split->second[k];
+            run(text, std::vector<std::string>(names.begin() + static_cast<std::ptrdiff_t>(first), names.end()),
+                limit_s, part);
+        }
+        result.clauses += part.clauses;
+        result.outcome = part.outcome;
+        result.clause = part.clause;
+        result.detail = part.detail;
+        if (part.outcome != CertificateCheck::Outcome::undecided || !split) break;
+        if (part.clauses == 0) {
+            if (limit_s >= timeout_s) break;  // a fresh solver with the full limit: undecided
+            full = true;
+        } else {
+            first += part.clauses;
+            full = false;
+        }
+        ++result.fresh_retries;
     }
-    if (!tally.stopped()) result.outcome = CertificateCheck::Outcome::valid;
     result.time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;
 }

@@ -278,6 +278,7 @@ int run_verify(const VerifyArgs& a) {
             check = check_certificate(*program, *r.certificate, a.validator);
             r.stats.certificate_clauses = check->clauses;
             r.stats.certificate_trivial_clauses = check->trivial;
+            r.stats.certificate_fresh_retries = check->fresh_retries;
             r.stats.certificate_time_s = check->time_s;
             r.stats.certificate_solver = a.validator;
             if (check->outcome == CertificateCheck::Outcome::invalid) {

@@ -138,12 +138,17 @@ std::string stats_text(const Stats& s) {
                                               s.certificate_solver, s.certificate_time_s,
                                               s.certificate_validated ? "feasible" : "not validated"));
         } else {
+            std::string more;
+            if (s.certificate_trivial_clauses > 0) more += fmt::format("{} more hold at sight", s.certificate_trivial_clauses);
+            if (s.certificate_fresh_retries > 0) {
+                more += fmt::format("{}resumed on a fresh solver {} after `unknown`", more.empty() ? "" : "; ",
+                                    s.certificate_fresh_retries == 1 ? std::string("once")
+                                                                     : fmt::format("{} times", s.certificate_fresh_retries));
+            }
             row("certificate", fmt::format("built in {:.3f} s; {} clauses checked by {} in {:.3f} s{}: {}",
                                        s.certificate_build_time_s, s.certificate_clauses,
                                        s.certificate_solver, s.certificate_time_s,
-                                       s.certificate_trivial_clauses == 0
-                                           ? std::string()
-                                           : fmt::format(" ({} more hold at sight)", s.certificate_trivial_clauses),
+                                       more.empty() ? std::string() : " (" + more + ")",
                                        s.certificate_validated ? "valid" : "not validated"));
         }
     }
@@ -254,6 +259,7 @@ nlohmann::json stats_json(const Stats& s) {
                             {"solver", s.certificate_solver},
                             {"clauses", s.certificate_clauses},
                             {"trivial_clauses", s.certificate_trivial_clauses},
+                            {"fresh_retries", s.certificate_fresh_retries},
                             {"time_s", s.certificate_time_s},
                             {"validated", s.certificate_validated},
                             {"of", s.counterexample_checked ? "counterexample" : "certificate"}};

@@ -527,41 +527,108 @@ private:
         return fixed(p, PPL::Linear_Expression(PPL::Variable(j)));
     }
 
+    // The range of position j in `p` as text, `lo:hi` (either side empty when unbounded).
+    static std::string range_text(const Poly& p, PPL::dimension_type j) {
+        const PPL::Linear_Expression x{PPL::Variable(j)};
+        PPL::Coefficient n, d;
+        bool exact = false;
+        std::string out;
+        if (p.minimize(x, n, d, exact)) out += integer(n).str() + (d == 1 ? "" : "/" + integer(d).str());
+        out += ":";
+        if (p.maximize(x, n, d, exact)) out += integer(n).str() + (d == 1 ? "" : "/" + integer(d).str());
+        return out;
+    }
+
     // The flags of header h: positions every rule into h from inside its loop keeps, sets to
     // a constant or negates, and some rule sets or negates (a direction, a phase number, a
     // step d flipped by d = -d at either end of a range): from a part where the flag has
-    // a value, the post fixes it too, so each value keeps a part of its own.
+    // a value, the post fixes it too, so each value keeps a part of its own. When the rules
+    // into h find none, the same is asked of every rule of the loop, with the positions of
+    // its points aligned (points of h's arity; a CHC problem's locations are predicates of
+    // one argument list): a flag set anywhere in the body (`b = !b` at the end of an
+    // iteration, then kept back to the header) splits the header by its values just as well.
     std::vector<PPL::dimension_type> flag_positions(PointId h) const {
+        std::vector<PPL::dimension_type> out = flags_of(h);
+        if (!out.empty()) return out;
+        auto [it, fresh] = loop_flags_.try_emplace(graph_.component[h]);
+        if (fresh) it->second = loop_flags_of(h);
+        return arity(h) == it->second.first ? it->second.second : std::vector<PPL::dimension_type>{};
+    }
+
+    // What rule r does to each state position, both ends of equal arity: kept (0), set to a
+    // constant or negated (1), anything else (2). Cached by rule: every point of a loop asks
+    // of the loop's rules.
+    const std::vector<char>& position_moves(std::size_t ri) const {
+        auto [it, fresh] = moves_.try_emplace(ri);
+        if (!fresh) return it->second;
+        const Rule& r = program_.rules[ri];
+        const Point& from = program_.points[r.head_point];
+        const Point& to = program_.points[r.body_point];
+        const PPL::dimension_type n = arity(r.body_point);
+        std::vector<char>& out = it->second;
+        out.assign(n, 0);
+        const Poly range = post(r, Poly(arity(r.head_point), PPL::UNIVERSE));
+        std::optional<Poly> rel;  // over [the body's state][the head's state]
+        for (PPL::dimension_type j = 0; j < n; ++j) {
+            const Arg& a = r.head.args[from.first_state_arg + j];
+            const Arg& b = r.body->args[to.first_state_arg + j];
+            const bool kept = a.kind == Arg::Kind::variable && b.kind == Arg::Kind::variable && a.var == b.var;
+            if (kept) continue;
+            if (!rel) rel = relation(r);
+            const auto moved = fixed_difference(*rel, j, n + j);
+            if (moved && *moved == 0) continue;  // kept through an equation (D = B)
+            const auto negated = fixed(*rel, PPL::Variable(j) + PPL::Variable(n + j));
+            out[j] = fixed_value(range, j) || (negated && *negated == 0) ? 1 : 2;
+        }
+        return out;
+    }
+
+    // The positions that `moves` (of some rules) never change but to a constant or by
+    // negation, and some of them sets.
+    static std::vector<PPL::dimension_type> flags_among(const std::vector<const std::vector<char>*>& moves,
+                                                        PPL::dimension_type n) {
+        std::vector<PPL::dimension_type> out;
+        for (PPL::dimension_type j = 0; j < n; ++j) {
+            bool set = false, other = false;
+            for (const std::vector<char>* m : moves) {
+                set = set || (*m)[j] == 1;
+                other = other || (*m)[j] == 2;
+            }
+            if (set && !other) out.push_back(j);
+        }
+        return out;
+    }
+
+    // flag_positions over the rules into h from inside its loop (of h's predicate).
+    std::vector<PPL::dimension_type> flags_of(PointId h) const {
         const Point& hp = program_.points[h];
-        const PPL::dimension_type n = arity(h);
-        std::vector<char> flag(n, 1), set(n, 0);
-        for (const Rule& r : program_.rules) {
+        std::vector<const std::vector<char>*> moves;
+        for (std::size_t ri = 0; ri < program_.rules.size(); ++ri) {
+            const Rule& r = program_.rules[ri];
             if (r.body_kind != BodyKind::atom || r.body_point != h) continue;
             if (graph_.component[r.head_point] != graph_.component[h]) continue;
             if (program_.points[r.head_point].pred != hp.pred) return {};
-            const Poly range = post(r, Poly(arity(r.head_point), PPL::UNIVERSE));
-            std::optional<Poly> rel;  // over [h's state after][h's state before]
-            for (PPL::dimension_type j = 0; j < n; ++j) {
-                const Arg& a = r.head.args[hp.first_state_arg + j];
-                const Arg& b = r.body->args[hp.first_state_arg + j];
-                const bool kept = a.kind == Arg::Kind::variable && b.kind == Arg::Kind::variable && a.var == b.var;
-                if (kept) continue;
-                if (!rel) rel = relation(r);
-                const auto moved = fixed_difference(*rel, j, n + j);
-                if (moved && *moved == 0) continue;  // kept through an equation (D = B)
-                const auto negated = fixed(*rel, PPL::Variable(j) + PPL::Variable(n + j));
-                if (fixed_value(range, j) || (negated && *negated == 0)) {
-                    set[j] = 1;
-                } else {
-                    flag[j] = 0;
-                }
+            moves.push_back(&position_moves(ri));
+        }
+        return flags_among(moves, arity(h));
+    }
+
+    // flag_positions over every rule with both ends in h's loop, when all of its points have
+    // h's arity (else none): (that arity, the flags).
+    std::pair<PPL::dimension_type, std::vector<PPL::dimension_type>> loop_flags_of(PointId h) const {
+        const PPL::dimension_type n = arity(h);
+        std::vector<const std::vector<char>*> moves;
+        for (std::size_t ri = 0; ri < program_.rules.size(); ++ri) {
+            const Rule& r = program_.rules[ri];
+            if (r.body_kind != BodyKind::atom || r.body_point == no_point) continue;
+            if (graph_.component[r.head_point] != graph_.component[h] ||
+                graph_.component[r.body_point] != graph_.component[h]) {
+                continue;
             }
+            if (arity(r.head_point) != n || arity(r.body_point) != n) return {n, {}};
+            moves.push_back(&position_moves(ri));
         }
-        std::vector<PPL::dimension_type> out;
-        for (PPL::dimension_type j = 0; j < n; ++j) {
-            if (flag[j] && set[j]) out.push_back(j);
-        }
-        return out;
+        return {n, flags_among(moves, n)};
     }
 
     // The rule's relation between its head's state (dimensions nb to nb + nh) and its body's
@@ -767,6 +834,9 @@ private:
     const PointGraph& graph_;
     const PolyhedraLimits& limits_;
     const ThreadCpuClock& clock_;
+    mutable std::map<std::size_t, std::vector<char>> moves_;  // position_moves, by rule
+    // loop_flags_of, by component.
+    mutable std::map<int, std::pair<PPL::dimension_type, std::vector<PPL::dimension_type>>> loop_flags_;
 };
 
 // The facts of a polyhedron, in the engine's form (coefficients over the limit left out).
@@ -1009,7 +1079,20 @@ PointInvariants Analysis::run() {
         if (in_loop(h, b)) {
             if (from.key < 0) return std::pair{from.key, from.rule};
             const KeyInfo& info = key_info[static_cast<std::size_t>(from.key)];
-            return std::pair{key_for(info.rule, info.flags, std::move(taken), std::move(known)), from.rule};
+            // Inside the body, the states are kept apart by the range of b's flags too
+            // (`@j=lo:hi`, one entry per flag, made anew at each point): a flag set in the
+            // body (b = !b) from a part that did not know it (the states that entered the
+            // loop) goes back to the header as a part per value, not as their hull; and
+            // f =< -1 and f >= 1 after the two sides of a test f != 0 stay apart, where
+            // their hull would take the f = 0 branch next.
+            if (!flags[b]) flags[b] = flag_positions(b);
+            if (flags[b]->empty()) return std::pair{key_for(info.rule, info.flags, std::move(taken), std::move(known)), from.rule};
+            std::vector<std::string> values;
+            for (const std::string& v : info.flags) {
+                if (v.rfind('@', 0) != 0) values.push_back(v);
+            }
+            for (PPL::dimension_type j : *flags[b]) values.push_back("@" + std::to_string(j) + "=" + range_text(post, j));
+            return std::pair{key_for(info.rule, std::move(values), std::move(taken), std::move(known)), from.rule};
         }
         return std::pair{none, -1};
     };

@@ -13,7 +13,10 @@
 // where the part does not know e's remainder, become a new variable q with k·q =< e =<
 // k·q + k - 1 (and e - k·q), projected away with the rule's other variables.
 // Disjunctions in rule bodies are joined (convex hull). A loop header keeps a polyhedron per
-// rule that enters it and per set of the loop's branches taken since the loop was entered
+// rule that enters it, per value of its flags (positions the loop's rules only keep, set to
+// a constant or negate, wherever in the body; inside the body the states are kept apart by
+// the flags' ranges, so b = !b in mid-body gives a part per value of b), and per set of the
+// loop's branches taken since the loop was entered
 // (trace partitioning), offered as one disjunctive fact besides the facts of their hull: a
 // loop's phases (x =< 50 ∧ y = 50, or x > 50 ∧ y = x), a branch that switches once (d = a
 // before a reaches c, d = 3c - 2a after), a flag read once that picks the same branch at

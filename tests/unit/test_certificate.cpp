@@ -8,6 +8,7 @@
 #include "certificate/smtlib_reader.hpp"
 #include "clpi/certificate.hpp"
 #include "engine_support.hpp"
+#include "scratch.hpp"
 
 using namespace clpi;
 
@@ -68,6 +69,36 @@ TEST_CASE("certificate: the engine's is inductive, a wrong one fails at the clau
     // No solver, no validation, and no pretence of one.
     CertificateCheck none = check_certificate(p, *r.certificate, "/no/such/solver");
     CHECK(none.outcome == CertificateCheck::Outcome::unavailable);
+}
+
+TEST_CASE("certificate: a check answered unknown is asked again of a fresh solver") {
+    // A solver (a script standing in for one) that answers `unknown` on the check of rule 3
+    // when other checks came before it in its run, as a solver led astray by what it learnt
+    // on them; first in a run, it answers unsat. Every other check: unsat.
+    Program p = test::must_parse(counter, "counter.clp");
+    Result r = verify(p, Options{});
+    REQUIRE(r.verdict == Verdict::safe);
+    REQUIRE(r.certificate.has_value());
+    clpi_test::ScratchDirectory dir("clpi-fresh-solver-");
+    auto solver = [&](const std::string& name, const std::string& when) {
+        std::filesystem::path path = dir.write(name, "#!/bin/sh\n"
+                                                     "for f; do file=$f; done\n"
+                                                     "awk '/^; rule 3 /{marked=1} /^\\(push 1\\)/{n++} "
+                                                     "/\\(check-sat\\)/{print (marked && " + when + ") ? \"unknown\" : \"unsat\"; marked=0}' \"$file\"\n");
+        std::filesystem::permissions(path, std::filesystem::perms::owner_all);
+        return path.string();
+    };
+    CertificateCheck astray = check_certificate(p, *r.certificate, solver("astray.sh", "n > 1"));
+    INFO(astray.clause << ": " << astray.detail);
+    CHECK(astray.outcome == CertificateCheck::Outcome::valid);
+    CHECK(astray.clauses == 3);
+    CHECK(astray.fresh_retries == 1);
+    // A check no solver decides, fresh and with the whole time limit: undecided, named.
+    CertificateCheck stuck = check_certificate(p, *r.certificate, solver("stuck.sh", "1"));
+    CHECK(stuck.outcome == CertificateCheck::Outcome::undecided);
+    CHECK(stuck.clause == "rule 3 (line 4)");
+    CHECK(stuck.clauses == 2);
+    CHECK(stuck.fresh_retries == 2);  // from rule 3 on, then alone with the full limit
 }
 
 TEST_CASE("certificate: a program point no goal reaches is `false`, still valid") {

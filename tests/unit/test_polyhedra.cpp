@@ -494,6 +494,53 @@ TEST_CASE("polyhedra: a congruence every way around the loop keeps, and no rule 
     }
 }
 
+TEST_CASE("polyhedra: a flag set inside the loop's body splits the head by its values") {
+    // b = *; i = 0; j = 0; for (n = 0; n < 200; n++) { if (b) i++; else j++; b = !b; }
+    // assert(i == j), with a point per place (as a CHC problem's locations): b is read as
+    // b =< -1, b >= 1 or b = 0 and set in the middle of the body (u and v to w), not by the
+    // rule back to the head, and its nine branch rules are more than the loop's parts
+    // remember. The states that enter do not know b. Kept apart inside the loop by b's
+    // range, they come back to the head as a part per value of b: i + j = n, and n - 2j
+    // is 0 or 1 where b = 1, -1 or 0 where b = 0 (at n = 200, i = j over the integers).
+    const std::string toggle = "?- p(1, B, I, J, N).\n"
+                               "p(1, B, I, J, N) :- h(B, I1, J1, N1), I1 = 0, J1 = 0, N1 = 0.\n"
+                               "h(B, I, J, N) :- t(B, I, J, N), N < 200.\n"
+                               "h(B, I, J, N) :- x(B, I, J, N), N >= 200.\n"
+                               "t(B, I, J, N) :- u(B, I1, J, N), B =< -1, I1 = I + 1.\n"
+                               "t(B, I, J, N) :- u(B, I1, J, N), B >= 1, I1 = I + 1.\n"
+                               "t(B, I, J, N) :- v(B, I, J1, N), B = 0, J1 = J + 1.\n"
+                               "u(B, I, J, N) :- w(B1, I, J, N1), B = 0, B1 = 1, N1 = N + 1.\n"
+                               "u(B, I, J, N) :- w(B1, I, J, N1), B >= 1, B1 = 0, N1 = N + 1.\n"
+                               "u(B, I, J, N) :- w(B1, I, J, N1), B =< -1, B1 = 0, N1 = N + 1.\n"
+                               "v(B, I, J, N) :- w(B1, I, J, N1), B = 0, B1 = 1, N1 = N + 1.\n"
+                               "v(B, I, J, N) :- w(B1, I, J, N1), B >= 1, B1 = 0, N1 = N + 1.\n"
+                               "v(B, I, J, N) :- w(B1, I, J, N1), B =< -1, B1 = 0, N1 = N + 1.\n"
+                               "w(B, I, J, N) :- h(B, I, J, N).\n"
+                               "x(B, I, J, N) :- error, I != J.\n";
+    Program prog = must_parse(toggle);
+    engine::PointInvariants inv = analysed(prog);
+    REQUIRE(inv.complete);
+    // The cases that fix b (position 0), by its value.
+    std::vector<std::string> values;
+    for (const auto& conjunction : inv.cases[*prog.find_point("h")]) {
+        for (const engine::LinearFact& f : conjunction) {
+            if (f.equality && f.modulus == 0 && f.terms.size() == 1 && f.terms[0].second == 0) {
+                values.push_back(Integer(-f.constant / f.terms[0].first).str());
+            }
+        }
+    }
+    std::sort(values.begin(), values.end());
+    CHECK(values == std::vector<std::string>{"0", "1"});
+    // The loop closes without unrolling (two restarts drop candidates of the path first).
+    Result r = run(toggle);
+    CHECK(r.verdict == Verdict::safe);
+    CHECK(r.stats.unrollings == 0);
+    CHECK(r.stats.nodes < 100);
+    CHECK(r.stats.polyhedra_candidates > 0);
+    // 7 turns, an odd number: one counter ends ahead.
+    check_unsafe(replace(replace(toggle, "N < 200", "N < 7"), "N >= 200", "N >= 7"));
+}
+
 TEST_CASE("deepening past 32 unrollings, with a time limit: errors hundreds of steps deep") {
     // The two-phase loop with 100 iterations and a wrong check: the error is 203 steps deep,
     // behind a loop whose body branches (acceleration needs a single cycle).
