@@ -61,6 +61,15 @@ void start_validator(const std::string& solver);
                                                  const std::string& solver = "cvc5",
                                                  double timeout_s = 20);
 
+// Runs `solver` on any script of certificate_checks_smtlib's form (one `(push 1) ...
+// (check-sat) (pop 1)` block per name in `clause_names`, each expected unsat), as
+// check_certificate does: the checks share a solver, and one answered unknown there is
+// asked again, with those after it, of a fresh solver.
+[[nodiscard]] CertificateCheck check_smtlib_clauses(const std::string& script,
+                                                    const std::vector<std::string>& clause_names,
+                                                    const std::string& solver = "cvc5",
+                                                    double timeout_s = 20);
+
 // For a program imported from a CHC problem: the certificate as a model of the problem in
 // CHC-COMP's form, one `(define-fun P ((x!0 Int) ...) Bool ...)` per predicate of `origin`
 // (flags that became points as cases, Bool arguments read as 0/1). Nothing, with the reason

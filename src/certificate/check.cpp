@@ -300,6 +300,11 @@ CertificateCheck check_certificate(const Program& program, const Certificate& ce
     return result;
 }
 
+CertificateCheck check_smtlib_clauses(const std::string& script, const std::vector<std::string>& clause_names,
+                                      const std::string& solver, double timeout_s) {
+    return run_checks(script, clause_names, solver, timeout_s);
+}
+
 CertificateCheck check_counterexample(const Program& program, const Counterexample& cex,
                                       const std::string& solver, double timeout_s) {
     std::vector<std::string> names;
