@@ -229,8 +229,14 @@ std::optional<std::pair<std::string, std::vector<std::string>>> checks_of(const 
 // script, which alone it answers in milliseconds. A check answered `unknown` that was not
 // the first of its run is asked again, with the checks after it, of a fresh solver: only
 // a check that a fresh solver does not decide leaves the certificate undecided. So that a
-// check gone astray does not cost the whole limit, a run's checks get at most 0.5 s each; a
-// first check undecided in that time is asked again, alone in front, with the full limit.
+// check gone astray does not cost the whole limit, a run's checks get at most
+// astray_limit_s each; a first check undecided in that time is asked again, alone in front,
+// with the full limit.
+// A certificate's check takes cvc5 a millisecond or less (a clp/ or examples/ certificate of
+// 15 to 90 clauses, 2 to 30 ms in all); one that has gone astray on the shared solver runs
+// to its limit, so the limit is what such a check costs before a fresh solver is asked.
+constexpr double astray_limit_s = 0.05;
+
 CertificateCheck run_checks(const std::string& script, const std::vector<std::string>& names,
                             const std::string& solver, double timeout_s,
                             const std::string& expected = "unsat") {
@@ -248,7 +254,7 @@ CertificateCheck run_checks(const std::string& script, const std::vector<std::st
         if (!tally.stopped()) part.outcome = CertificateCheck::Outcome::valid;
     };
     const std::optional<std::pair<std::string, std::vector<std::string>>> split = checks_of(script, names.size());
-    const double short_s = split ? std::min(timeout_s, 0.5) : timeout_s;
+    const double short_s = split ? std::min(timeout_s, astray_limit_s) : timeout_s;
     std::size_t first = 0;  // the first check of this run
     bool full = false;      // this run's first check has the full limit
     for (;;) {

@@ -435,23 +435,6 @@ z3::expr_vector Importer::instance(const z3::expr& app, const std::vector<Clause
     return cases;
 }
 
-// The ids of the variables that occur in the argument terms of `app` (all, or all but the
-// flags that became points).
-void argument_variables(const z3::expr& app, const std::set<unsigned>& skip,
-                        std::set<unsigned>& out) {
-    std::vector<z3::expr> stack;
-    for (unsigned i = 0; i < app.num_args(); ++i) {
-        if (skip.count(i) == 0) stack.push_back(app.arg(i));
-    }
-    while (!stack.empty()) {
-        z3::expr e = stack.back();
-        stack.pop_back();
-        if (!e.is_app()) continue;
-        if (e.is_const()) out.insert(e.id());
-        for (unsigned i = 0; i < e.num_args(); ++i) stack.push_back(e.arg(i));
-    }
-}
-
 // Whether `text` holds the variable `name` as a whole word.
 bool mentions(const std::string& text, const std::string& name) {
     auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; };
@@ -520,7 +503,9 @@ void Importer::write_rules(std::size_t index, std::size_t shape, const Clause& c
                 }
             }
         }
-        argument_variables(*app, skip, kept);
+        for (unsigned i = 0; i < app->num_args(); ++i) {
+            if (skip.count(i) == 0) chc::constants_of(app->arg(i), kept);  // the variables the atom shows
+        }
         return fixed;
     };
     const FixedFlags from_fixed = fix(c.shape.from, from_val);

@@ -198,8 +198,6 @@ z3::expr unit_propagate(z3::expr constraint) {
     return constraint;
 }
 
-namespace {
-// The ids of the constants in `e`.
 void constants_of(const z3::expr& e, std::set<unsigned>& out) {
     std::vector<z3::expr> stack{e};
     while (!stack.empty()) {
@@ -211,6 +209,7 @@ void constants_of(const z3::expr& e, std::set<unsigned>& out) {
     }
 }
 
+namespace {
 // Definitions `v := t` that the conjuncts give for variables not in `kept`, into from/to:
 // `B`, `not B`, `B = formula`, `I = 5`. They are substituted all at once, so a variable taken
 // is in no term taken, and a term taken holds no variable taken (`A = B`, `B = C` would

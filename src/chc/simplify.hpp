@@ -16,6 +16,9 @@ namespace clpi::chc {
 // The conjuncts of nested `and`s.
 void flatten_and(const z3::expr& e, std::vector<z3::expr>& out);
 
+// The ids of the constants (variables and nullary symbols) in `e`, added to `out`.
+void constants_of(const z3::expr& e, std::set<unsigned>& out);
+
 // Whether `var` occurs in `term`.
 [[nodiscard]] bool occurs_in(const z3::expr& var, const z3::expr& term);
 
