@@ -184,10 +184,6 @@ std::vector<Term> Explorer::polyhedra_terms(PointId header) {
     // positive (D =< 1, X - 2*D >= -1), so that a fact the path states already is known.
     auto term = [&](const LinearFact& fact) {
         if (fact.modulus != 0) {  // a remainder a part of the analysis knows, or a congruence
-            if (fact.terms.size() == 1 && fact.terms.front().first == 1) {
-                const std::uint32_t i = fact.terms.front().second;
-                return solver_.congruence(solver_.point_var(i, types[i]), fact.modulus, fact.constant);
-            }
             std::vector<std::pair<Number, Term>> parts;
             for (const auto& [k, i] : fact.terms) parts.emplace_back(Number(k), solver_.point_var(i, types[i]));
             return solver_.congruence(solver_.linear_sum(parts, Number(0)), fact.modulus, fact.constant);

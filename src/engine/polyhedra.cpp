@@ -46,6 +46,13 @@ struct Linear {
     Number constant;
 };
 
+// a - b.
+Linear difference(Linear a, const Linear& b) {
+    for (const auto& [v, k] : b.coeff) a.coeff[v] -= k;
+    a.constant -= b.constant;
+    return a;
+}
+
 // What a part knows of its variables' remainders: per variable, (modulus, remainder) pairs.
 using Remainders = std::map<VarId, std::vector<std::pair<Integer, Integer>>>;
 
@@ -282,10 +289,7 @@ private:
                 p.add_constraint(ek <= coefficient(k) * q + coefficient(k - 1));
             }
             if (!lhs || !rhs) continue;
-            Linear d = *lhs;  // lhs - rhs
-            for (const auto& [v, k] : rhs->coeff) d.coeff[v] -= k;
-            d.constant -= rhs->constant;
-            PPL::Linear_Expression e = expression(d, offset);
+            PPL::Linear_Expression e = expression(difference(*lhs, *rhs), offset);
             // Over the integers, e < 0 is e =< -1 (e has integer coefficients and values);
             // over the reals a strict inequality is relaxed to its closure.
             const bool integers = program_.domain == Domain::integer;
@@ -710,10 +714,7 @@ private:
                 g.add_congruence((PPL::Variable(g.space_dimension() - 1) %= 0) / 1);
             }
             if (!lhs || !rhs) continue;
-            Linear d = *lhs;
-            for (const auto& [v, k] : rhs->coeff) d.coeff[v] -= k;
-            d.constant -= rhs->constant;
-            g.add_constraint(expression(d, offset) == 0);
+            g.add_constraint(expression(difference(*lhs, *rhs), offset) == 0);
         }
     }
 
