@@ -64,7 +64,8 @@ void start_validator(const std::string& solver);
 // Runs `solver` on any script of certificate_checks_smtlib's form (one `(push 1) ...
 // (check-sat) (pop 1)` block per name in `clause_names`, each expected unsat), as
 // check_certificate does: the checks share a solver, and one answered unknown there is
-// asked again, with those after it, of a fresh solver.
+// asked again, with those after it, of a fresh solver. With no names (every clause held at
+// sight) no solver is run, nor waited for.
 [[nodiscard]] CertificateCheck check_smtlib_clauses(const std::string& script,
                                                     const std::vector<std::string>& clause_names,
                                                     const std::string& solver = "cvc5",

@@ -243,6 +243,11 @@ CertificateCheck run_checks(const std::string& script, const std::vector<std::st
     const auto start = std::chrono::steady_clock::now();
     CertificateCheck result;
     result.solver = solver;
+    if (names.empty()) {
+        // Every clause held at sight: nothing to ask, and no wait for the solver's start.
+        result.outcome = CertificateCheck::Outcome::valid;
+        return result;
+    }
     auto run = [&](const std::string& text, const std::vector<std::string>& asked, double limit_s,
                    CertificateCheck& part) {
         Tally tally(asked, solver, expected, part);

@@ -101,6 +101,14 @@ TEST_CASE("certificate: a check answered unknown is asked again of a fresh solve
     CHECK(stuck.fresh_retries == 2);  // from rule 3 on, then alone with the full limit
 }
 
+TEST_CASE("certificate: with every clause held at sight, no solver is asked") {
+    // Not even started: a solver that is not there cannot make the answer UNKNOWN.
+    CertificateCheck none = check_smtlib_clauses("(set-logic ALL)\n", {}, "/nonexistent/solver", 10);
+    CHECK(none.outcome == CertificateCheck::Outcome::valid);
+    CHECK(none.clauses == 0);
+    CHECK(none.fresh_retries == 0);
+}
+
 TEST_CASE("certificate: a program point no goal reaches is `false`, still valid") {
     Program p = test::must_parse(R"(?- p(0, X), X = 1.
 p(0, X) :- p(1, X), X > 5.
