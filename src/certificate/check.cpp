@@ -220,6 +220,12 @@ std::optional<std::pair<std::string, std::vector<std::string>>> checks_of(const 
     return out;
 }
 
+// What a check gone astray on a shared solver (run_checks) costs before a fresh solver is
+// asked: such a check runs to its limit, where the checks of a clp/ or examples/ certificate
+// take cvc5 a few milliseconds each (26 ms at most for a whole certificate, leaving aside
+// hola-toggle's, the one that went astray).
+constexpr double astray_limit_s = 0.05;
+
 // Runs `solver` on `script` (one check-sat per name in `names`; each must be `expected`,
 // unsat for the clauses of a certificate). The validator `cvc5` runs in this process;
 // any other command (z3, a path) as a program of its own.
@@ -232,11 +238,6 @@ std::optional<std::pair<std::string, std::vector<std::string>>> checks_of(const 
 // check gone astray does not cost the whole limit, a run's checks get at most
 // astray_limit_s each; a first check undecided in that time is asked again, alone in front,
 // with the full limit.
-// A certificate's check takes cvc5 a millisecond or less (a clp/ or examples/ certificate of
-// 15 to 90 clauses, 2 to 30 ms in all); one that has gone astray on the shared solver runs
-// to its limit, so the limit is what such a check costs before a fresh solver is asked.
-constexpr double astray_limit_s = 0.05;
-
 CertificateCheck run_checks(const std::string& script, const std::vector<std::string>& names,
                             const std::string& solver, double timeout_s,
                             const std::string& expected = "unsat") {
@@ -244,7 +245,8 @@ CertificateCheck run_checks(const std::string& script, const std::vector<std::st
     CertificateCheck result;
     result.solver = solver;
     if (names.empty()) {
-        // Every clause held at sight: nothing to ask, and no wait for the solver's start.
+        // Nothing to ask (a certificate whose clauses all held at sight): no solver to start
+        // or to wait for.
         result.outcome = CertificateCheck::Outcome::valid;
         return result;
     }
