@@ -166,10 +166,11 @@ private:
     // follow from the path once `abstracted` (cells of hi's candidates) are off are
     // abstracted too. All or nothing: false, with nothing changed, when one of them is locked
     // or relied on, or a kept candidate's invariance proof uses one. `weakened_text`: the
-    // candidates weakened, for the tree.
+    // candidates weakened, for the tree. `only_blocked`: false returned only because inner
+    // candidates that proofs below rely on (blocked, not locked) would have to go.
     bool weaken_inner(std::size_t hi, const std::vector<solver::CellId>& abstracted,
                       const std::vector<std::vector<solver::CellId>*>& kept_proofs,
-                      std::vector<std::string>& weakened_text);
+                      std::vector<std::string>& weakened_text, bool& only_blocked);
     // May a forced subsumption abstract a candidate of the header at frame hi now? Not at an
     // unrolled copy (those close only exactly) and not with another header below it on the
     // path (set up under its candidates; only close_loop weakens those).
@@ -230,7 +231,10 @@ private:
     bool reorder_at_unrolling(PointId point, std::uint64_t node, std::size_t& header);
     // The third way out of an unrolling, tried first: the loop's first copy failed to close
     // only because candidates that proofs below rely on (blocked, not locked) do not hold
-    // after this way back, with everything else the header keeps (Houdini). Those are not
+    // after this way back, with everything else the header keeps (Houdini), or because
+    // abstracting the header's own that it breaks would weaken such candidates of the
+    // headers nested in the loop (an inner loop's i = 0 in the first iteration of the outer
+    // one, kept because the inner loop keeps it, and relied on to refute the outer exit). Those are not
     // part of any invariant made of the header's candidates: they are dropped (off, and
     // left off by restarts unless a refutation of a spurious error locks them), and the
     // header restarts, so that the proofs that relied on them are made again without them. Each drop removes a candidate, so this ends.
@@ -366,9 +370,16 @@ private:
     // to every later copy of that header too; and those waiting for the restart.
     std::vector<std::vector<Term>> learnt_;
     std::vector<Term> learnt_pending_;
-    // The last failed closure of a first copy that only blocked candidates stopped: its
-    // header frame and those candidates (drop_at_unrolling).
-    std::optional<std::pair<std::size_t, std::vector<std::size_t>>> blocking_;
+    // The last failed closure of a first copy that only blocked candidates stopped
+    // (drop_at_unrolling): its header frame and the candidates of its own to drop, which
+    // are blocked themselves or, with `inner`, would weaken blocked ones of the headers
+    // nested in its loop.
+    struct Blocking {
+        std::size_t frame;
+        std::vector<std::size_t> candidates;
+        bool inner;
+    };
+    std::optional<Blocking> blocking_;
     std::vector<char> body_first_;  // per component of the point graph: loops explored body first
     std::vector<std::optional<std::vector<std::uint32_t>>> body_first_rules_;  // per point, when made
     static constexpr std::size_t max_learnt_per_header = 8;

@@ -685,7 +685,7 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
         }
     }
     if (stuck) {
-        if (only_blocked && !blocking.empty()) blocking_ = std::pair{hi, std::move(blocking)};
+        if (only_blocked && !blocking.empty()) blocking_ = Blocking{hi, std::move(blocking), false};
         return false;
     }
     std::vector<CellId> abstracted_cells;
@@ -695,7 +695,15 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
         if (kept[i]) kept_proofs.push_back(&proofs[i]);
     }
     std::vector<std::string> weakened;
-    if (!abstracted.empty() && !weaken_inner(hi, abstracted_cells, kept_proofs, weakened)) return false;
+    bool inner_only_blocked = false;
+    if (!abstracted.empty() && !weaken_inner(hi, abstracted_cells, kept_proofs, weakened, inner_only_blocked)) {
+        // The header's own candidates that this way back breaks could go, but inner
+        // headers' candidates that follow from them are relied on by proofs below. Dropped
+        // instead, and the header restarted, they are no longer there for the inner headers
+        // to take from the path.
+        if (inner_only_blocked) blocking_ = Blocking{hi, abstracted, true};
+        return false;
+    }
     last_abstracted_.clear();
     last_kept_.clear();
     for (std::size_t i = 0; i < n && record_; ++i) {
@@ -728,7 +736,8 @@ bool Explorer::close_loop(std::size_t hi, const std::vector<Term>& state, std::v
 
 bool Explorer::weaken_inner(std::size_t hi, const std::vector<CellId>& abstracted,
                             const std::vector<std::vector<CellId>*>& kept_proofs,
-                            std::vector<std::string>& weakened_text) {
+                            std::vector<std::string>& weakened_text, bool& only_blocked) {
+    only_blocked = false;
     std::vector<std::pair<std::size_t, std::size_t>> weakened;  // (frame, candidate)
     std::vector<Candidate*> stale;  // abstracted already, and no longer following either
     std::vector<std::size_t> touched;  // the frames of the headers those belong to
@@ -760,7 +769,10 @@ bool Explorer::weaken_inner(std::size_t hi, const std::vector<CellId>& abstracte
                 touched.push_back(k);
                 continue;
             }
-            if (d.locked || d.blocked) return undo();  // a proof below relies on it
+            if (d.locked || d.blocked) {  // a proof below relies on it
+                only_blocked = !d.locked;
+                return undo();
+            }
             weakened.emplace_back(k, i);
             off.push_back(d.cell);
             solver_.set_active(d.cell, false);
@@ -1127,13 +1139,13 @@ bool Explorer::learn_at_unrolling(PointId point, const std::vector<Term>& state,
 
 bool Explorer::drop_at_unrolling(PointId point, std::uint64_t node, std::size_t& header) {
     const int first = header_frame_[point];
-    if (first < 0 || !blocking_ || blocking_->first != static_cast<std::size_t>(first)) return false;
+    if (first < 0 || !blocking_ || blocking_->frame != static_cast<std::size_t>(first)) return false;
     const auto hi = static_cast<std::size_t>(first);
     Frame& hf = frames_[hi];
     if (hf.previous_header >= 0 || !hf.header || on_path_[point] != 1 || !may_restart_cleanly(hi)) return false;
     Header& h = *hf.header;
     std::vector<std::string> dropped;
-    for (std::size_t i : blocking_->second) {
+    for (std::size_t i : blocking_->candidates) {
         Candidate& c = h.candidates[i];
         c.dropped = true;  // off: restart() leaves it off, unless a refutation locks it
         c.min = true;
@@ -1143,8 +1155,9 @@ bool Explorer::drop_at_unrolling(PointId point, std::uint64_t node, std::size_t&
             dropped.push_back(solver_.to_clp(c.formula, point_names(hf.point)));
             rec_mark(c.cell, Mark::min);
             rec_event("abstract", hf.node,
-                      fmt::format("{} (dropped: not kept by the way back to node {}, which proofs below relied on)",
-                                  dropped.back(), node));
+                      fmt::format("{} (dropped: not kept by the way back to node {}, and proofs below relied on {})",
+                                  dropped.back(), node,
+                                  blocking_->inner ? "what it gave the headers of the loops nested in this one" : "it"));
         }
     }
     blocking_.reset();

@@ -218,6 +218,49 @@ TEST_CASE("polyhedra: phases told apart by the branches taken since the loop was
     CHECK(tree_text(*t.tree).find("restarted: header [2] drops A =< 4000") != std::string::npos);
 }
 
+TEST_CASE("polyhedra: an outer loop drops what its first iteration left at the inner loops' heads") {
+    // for (a = 0; a < 6; a++) for (b = 0; b < 6; b++) for (c = 0; c < 6; c++)
+    //   for (d = 0; d < 6; d++) {}   assert(a == 6 && b == 6 && c == 6 && d == 6)
+    // In the first iteration of the a loop, the inner loops close keeping a = 0 (their
+    // bodies keep it), and the a loop's exit (a + 1 >= 6) is refuted with it. The a loop's
+    // way back breaks a = 0 at its own head, and abstracting it there would weaken the inner
+    // heads' a = 0, which that refutation relies on: before, the closure failed and the
+    // loops unrolled. Now the a loop's own a = 0 is dropped and its header restarts, so the
+    // inner heads get their candidates from what stays (0 =< a =< 5).
+    const char* nested = "?- p(0, A, B, C, D).\n"
+                         "p(0, A, B, C, D) :- p(1, A1, B1, C1, D1), A1 = 0, B1 = 6, C1 = 6, D1 = 6.\n"
+                         "p(1, A, B, C, D) :- p(2, A, B1, C, D), A < 6, B1 = 0.\n"
+                         "p(1, A, B, C, D) :- p(5, A, B, C, D), A >= 6.\n"
+                         "p(2, A, B, C, D) :- p(3, A, B, C1, D), B < 6, C1 = 0.\n"
+                         "p(2, A, B, C, D) :- p(1, A1, B, C, D), B >= 6, A1 = A + 1.\n"
+                         "p(3, A, B, C, D) :- p(4, A, B, C, D1), C < 6, D1 = 0.\n"
+                         "p(3, A, B, C, D) :- p(2, A, B1, C, D), C >= 6, B1 = B + 1.\n"
+                         "p(4, A, B, C, D) :- p(4, A, B, C, D1), D < 6, D1 = D + 1.\n"
+                         "p(4, A, B, C, D) :- p(3, A, B, C1, D), D >= 6, C1 = C + 1.\n"
+                         "p(5, A, B, C, D) :- error, A != 6.\n"
+                         "p(5, A, B, C, D) :- error, B != 6.\n"
+                         "p(5, A, B, C, D) :- error, C != 6.\n"
+                         "p(5, A, B, C, D) :- error, D != 6.\n";
+    auto search = [&](bool drop) {
+        Options o;
+        o.drop = drop;
+        o.bmc = o.pdr = o.reverse = false;  // the search alone: counts that do not depend on the machine
+        o.max_nodes = 2000;
+        o.record_tree = true;
+        return verify(must_parse(nested), o);
+    };
+    Result with = search(true);
+    CHECK(with.verdict == Verdict::safe);
+    CHECK(with.stats.dropped_candidates > 0);
+    CHECK(with.stats.nodes < 100);
+    REQUIRE(with.tree.has_value());
+    // The drop at the a loop's head, of the a = 0 its first iteration had.
+    CHECK(tree_text(*with.tree).find("restarted: header [2] drops A =< 0;") != std::string::npos);
+    Result without = search(false);
+    CHECK(without.verdict == Verdict::unknown);
+    CHECK(without.stats.dropped_candidates == 0);
+}
+
 TEST_CASE("polyhedra: a branch with a disjunction in its step is taken once per case") {
     // z += 1 while x < 50, then z kept: an if-then-else inside one rule's step. Its two cases
     // are branches of their own, so the phase z = x (x =< 50) and the phase z = 50 keep apart
