@@ -489,8 +489,9 @@ Runner add_verify_command(CLI::App& app) {
                   "not first restart its header with the ways back tried first");
     cmd->add_flag("--no-drop", args->no_drop,
                   "minimax: when a loop would be unrolled only because candidates that proofs below "
-                  "its header rely on break on the way back (with everything else it keeps), do not "
-                  "first drop them for good and restart the header");
+                  "its header rely on break on the way back (with everything else it keeps), or "
+                  "because its own that break gave such candidates to the headers of loops nested "
+                  "in it, do not first drop its own for good and restart the header");
     cmd->add_flag("--no-bmc", args->no_bmc,
                   "minimax: do not look for errors by bounded model checking on a second thread "
                   "beside the search (every path of k steps in one solver query, k = 1, 2, ...: "
