@@ -666,18 +666,58 @@ private:
         }
     }
 
+    // The linear constraints of a rule's case as a system, not a polyhedron (a rule's
+    // dimensions make the conversion to generators costly): the source's states, the rule's
+    // constraints above the case, the case's own; `guards`, its inequalities (e >= 0), are
+    // where the case may meet the source's bounds.
+    struct CaseSystem {
+        PPL::Constraint_System all;
+        std::vector<PPL::Linear_Expression> guards;
+        void add_constraint(const PPL::Constraint& c) { all.insert(c); }
+    };
+
     // The rule as a grid over [body state][head state]: its equalities, each case of a
     // disjunction joined as grids, over the integers (its variables, and the quotients of its
     // div and mod, e mod k = e - k·q, are integers); its inequalities say nothing of a lattice.
-    PPL::Grid grid_relation(const Rule& r) const {
+    // `source`, when given, holds every state of the rule's head point (the polyhedra's hull
+    // there): a case is taken only from those, and the equalities that it and its guards
+    // imply are the grid's too. A counter that wraps around (x' = 0 when x >= 9, else
+    // x' = x + 1, with x =< 9 at its point) moves by 1 or by -9, that is by 1 modulo 10,
+    // where its cases alone join into every move; likewise x' = (x + 1) mod 10 and, from
+    // x =< 4, y' = y mod 4 when y >= 4 (the quotient is 1 there: y' = y - 4).
+    PPL::Grid grid_relation(const Rule& r, const Poly* source) const {
         const PointId b = r.body_point;
         const PPL::dimension_type nb = arity(b), nh = arity(r.head_point);
         if (nb + nh + r.vars.size() > limits_.max_dimensions) return PPL::Grid(nb + nh, PPL::UNIVERSE);
         PPL::Grid g(nb + nh + r.vars.size(), PPL::UNIVERSE);
         Quotients quotients;
         quotients.first = r.vars.size();
-        grid_constrain(g, r.constraints, r.vars, nb + nh, quotients);
+        std::optional<CaseSystem> context;
+        if (source && program_.domain == Domain::integer) {
+            if (source->is_empty()) return PPL::Grid(nb + nh, PPL::EMPTY);  // never taken
+            context.emplace();
+            for (const PPL::Constraint& c : source->minimized_constraints()) {
+                PPL::Linear_Expression e;
+                for (PPL::dimension_type i = 0; i < c.space_dimension(); ++i) {
+                    e += c.coefficient(PPL::Variable(i)) * PPL::Variable(nb + i);
+                }
+                e += c.inhomogeneous_term();
+                context->all.insert(c.is_equality() ? PPL::Constraint(e == 0) : PPL::Constraint(e >= 0));
+            }
+            bind_states(*context, r, nb + nh);
+            // The constraints at the top of the body hold in every case (those with a
+            // quotient are added where the quotient gets its dimension).
+            for (const Constraint& c : r.constraints) {
+                if (c.is_disjunction()) continue;
+                auto lhs = linearize(c.lhs, r.vars);
+                auto rhs = linearize(c.rhs, r.vars);
+                if (lhs && rhs) add_to(*context, expression(difference(*lhs, *rhs), nb + nh), c.op, false);
+            }
+        }
+        CaseSystem* at = context ? &*context : nullptr;
+        if (!grid_constrain(g, at, r.constraints, r.vars, nb + nh, quotients)) return PPL::Grid(nb + nh, PPL::EMPTY);
         bind_states(g, r, nb + nh);
+        if (at && !pin(g, *at, r.vars, nb + nh)) return PPL::Grid(nb + nh, PPL::EMPTY);
         for (PPL::dimension_type d = nb + nh; d < g.space_dimension(); ++d) {
             const std::size_t v = d - nb - nh;
             if (v >= r.vars.size() || r.vars[v].type == Type::integer) g.add_congruence((PPL::Variable(d) %= 0) / 1);
@@ -686,10 +726,69 @@ private:
         return g;
     }
 
-    void grid_constrain(PPL::Grid& g, const std::vector<Constraint>& cs, const std::vector<Variable>& vars,
+    // `e op 0` added to the system; with `guard`, an inequality is one of its guards too. A
+    // disequality is left out.
+    static void add_to(CaseSystem& p, const PPL::Linear_Expression& e, RelOp op, bool guard) {
+        std::optional<PPL::Linear_Expression> at_least_zero;
+        switch (op) {
+        case RelOp::eq: p.all.insert(e == 0); break;
+        case RelOp::le: at_least_zero = -e; break;
+        case RelOp::ge: at_least_zero = e; break;
+        case RelOp::lt: at_least_zero = -e - 1; break;  // over the integers
+        case RelOp::gt: at_least_zero = e - 1; break;
+        case RelOp::ne: break;
+        }
+        if (!at_least_zero) return;
+        p.all.insert(*at_least_zero >= 0);
+        if (guard) p.guards.push_back(std::move(*at_least_zero));
+    }
+
+    // The equalities that the case `p` (g's dimensions) implies, added to g: each quotient
+    // that p bounds within less than one integer is that integer, and each guard e >= 0
+    // that no state of p has above 0 is e = 0. False when p holds no state. Linear programs
+    // only (PPL's MIP_Problem): no generators.
+    bool pin(PPL::Grid& g, const CaseSystem& p, const std::vector<Variable>& vars, PPL::dimension_type offset) const {
+        check_time();
+        const PPL::dimension_type dims = g.space_dimension();
+        PPL::MIP_Problem lp(dims, p.all.begin(), p.all.end(), PPL::Linear_Expression(0), PPL::MINIMIZATION);
+        if (!lp.is_satisfiable()) return false;
+        // The least or greatest value of e, rounded toward the inside, when bounded.
+        auto bound = [&](const PPL::Linear_Expression& e, PPL::Optimization_Mode mode) -> std::optional<Integer> {
+            lp.set_objective_function(e);
+            lp.set_optimization_mode(mode);
+            if (lp.solve() != PPL::OPTIMIZED_MIP_PROBLEM) return std::nullopt;
+            PPL::Coefficient num, den;
+            lp.optimal_value(num, den);
+            Integer v = integer(num) / integer(den);  // toward zero
+            if (mode == PPL::MAXIMIZATION && v * integer(den) > integer(num)) v -= 1;
+            if (mode == PPL::MINIMIZATION && v * integer(den) < integer(num)) v += 1;
+            return v;
+        };
+        for (PPL::dimension_type d = offset + vars.size(); d < dims; ++d) {
+            const PPL::Linear_Expression q{PPL::Variable(d)};
+            auto hi = bound(q, PPL::MAXIMIZATION);
+            auto lo = hi ? bound(q, PPL::MINIMIZATION) : std::nullopt;
+            if (!lo) continue;
+            if (*lo > *hi) return false;
+            if (*lo == *hi) {
+                lp.add_constraint(PPL::Variable(d) == coefficient(*lo));
+                g.add_constraint(PPL::Variable(d) == coefficient(*lo));
+            }
+        }
+        for (const PPL::Linear_Expression& e : p.guards) {
+            auto hi = bound(e, PPL::MAXIMIZATION);  // e >= 0 holds: e = 0 when it is at most 0
+            if (hi && *hi <= 0) g.add_constraint(e == 0);
+        }
+        return !g.is_empty();
+    }
+
+    // `p`, when given, has g's dimensions and gets the same constraints (the quotients'
+    // bounds and the inequalities too); each case of a disjunction is taken with its own
+    // copy and pinned (pin), and left out when it holds no state. False when nothing is left.
+    bool grid_constrain(PPL::Grid& g, CaseSystem* p, const std::vector<Constraint>& cs, const std::vector<Variable>& vars,
                         PPL::dimension_type offset, Quotients& quotients) const {
         for (const Constraint& c : cs) {
-            if (g.is_empty()) return;
+            if (g.is_empty()) return false;
             if (c.is_disjunction()) {
                 if (c.cases.size() > limits_.max_cases) continue;
                 // A case's own quotients are dimensions of its own, left out of the join.
@@ -698,28 +797,41 @@ private:
                 for (const auto& conjunction : c.cases) {
                     PPL::Grid q = g;
                     Quotients own = quotients;
-                    grid_constrain(q, conjunction, vars, offset, own);
+                    std::optional<CaseSystem> in_case;
+                    if (p) in_case = *p;
+                    CaseSystem* at = in_case ? &*in_case : nullptr;
+                    if (!grid_constrain(q, at, conjunction, vars, offset, own)) continue;
+                    if (at && !pin(q, *at, vars, offset)) continue;
                     q.remove_higher_space_dimensions(dims);
                     joined.upper_bound_assign(q);
                 }
                 g = std::move(joined);
                 continue;
             }
-            if (c.op != RelOp::eq) continue;
             const std::size_t before = quotients.list.size();
             auto lhs = linearize(c.lhs, vars, nullptr, &quotients);
             auto rhs = linearize(c.rhs, vars, nullptr, &quotients);
             for (std::size_t i = before; i < quotients.list.size(); ++i) {
                 g.add_space_dimensions_and_embed(1);
-                g.add_congruence((PPL::Variable(g.space_dimension() - 1) %= 0) / 1);
+                const PPL::Variable q(g.space_dimension() - 1);
+                g.add_congruence((q %= 0) / 1);
+                if (p) {
+                    const auto& [inner, k] = quotients.list[i];
+                    const PPL::Linear_Expression ek = expression(inner, offset);
+                    p->all.insert(coefficient(k) * q <= ek);
+                    p->all.insert(ek <= coefficient(k) * q + coefficient(k - 1));
+                }
             }
             if (!lhs || !rhs) continue;
-            g.add_constraint(expression(difference(*lhs, *rhs), offset) == 0);
+            const PPL::Linear_Expression e = expression(difference(*lhs, *rhs), offset);
+            if (c.op == RelOp::eq) g.add_constraint(e == 0);
+            if (p) add_to(*p, e, c.op, true);
         }
+        return !g.is_empty();
     }
 
     // The affine congruences of each loop header (the comment at its definition).
-    void add_congruences(PointInvariants& out) const;
+    void add_congruences(PointInvariants& out, const std::vector<Poly>& reached) const;
 
     // The value of x_a - x_b in every state of `p`, when it has one (an integer).
     static std::optional<Integer> fixed_difference(const Poly& p, PPL::dimension_type a, PPL::dimension_type b) {
@@ -1213,8 +1325,10 @@ PointInvariants Analysis::run() {
     out.at.resize(n);
     out.cases.resize(n);
     out.reachable.resize(n);
+    std::vector<Poly> hulls;  // per point: all its states (for the grids)
+    hulls.reserve(n);
     for (PointId p = 0; p < n; ++p) {
-        Poly hull(arity(p), PPL::EMPTY);
+        Poly& hull = hulls.emplace_back(arity(p), PPL::EMPTY);
         for (const Part& part : at[p]) hull.poly_hull_assign(part.poly);
         out.reachable[p] = !hull.is_empty();
         if (!out.reachable[p]) continue;
@@ -1274,7 +1388,7 @@ PointInvariants Analysis::run() {
     if (program_.domain == Domain::integer) {
         // Out of time in the grids: the polyhedra's facts stay, without congruences.
         try {
-            add_congruences(out);
+            add_congruences(out, hulls);
         } catch (const TimeUp&) {
         } catch (const TimeUpError&) {
         }
@@ -1286,12 +1400,14 @@ PointInvariants Analysis::run() {
 // The affine congruences of each loop header (Granger's domain, PPL's grids): relations
 // such as (i + j - k) mod 2 = 0 that every path keeps while no single rule does (i += 1 in
 // one rule and j += 1 or k += 1 in another) and that no convex set says. Each rule is its
-// linear equalities over the integers (its guards' inequalities say nothing of a lattice);
+// linear equalities over the integers (its guards' inequalities say nothing of a lattice),
+// with those that its guards imply where they meet the polyhedra's states of its point
+// (`reached`: x >= 9 from x =< 9 is x = 9, so the reset x' = 0 moves x by -9);
 // the states of each point are the least grid holding them, to a fixpoint (a grid widens
 // only where a rule divides, as 2y = x does: after a few rounds the widening ends that).
 // Proper congruences of two or more positions only (not x = 3: the polyhedra have the
 // equalities), at loop headers, where they become candidates like the other facts.
-void Analysis::add_congruences(PointInvariants& out) const {
+void Analysis::add_congruences(PointInvariants& out, const std::vector<Poly>& reached) const {
     const std::size_t n = program_.points.size();
     const PointId q0 = program_.query.point;
     using Grid = PPL::Grid;
@@ -1318,7 +1434,7 @@ void Analysis::add_congruences(PointInvariants& out) const {
         }
     }
     auto relation_of = [&](std::size_t ri) -> const Grid& {
-        if (!relations[ri]) relations[ri] = grid_relation(program_.rules[ri]);
+        if (!relations[ri]) relations[ri] = grid_relation(program_.rules[ri], &reached[program_.rules[ri].head_point]);
         return *relations[ri];
     };
     constexpr std::uint32_t widening_delay = 4;

@@ -537,6 +537,64 @@ TEST_CASE("polyhedra: a congruence every way around the loop keeps, and no rule 
     }
 }
 
+TEST_CASE("polyhedra: a reset seen from the states its loop can be in keeps a congruence") {
+    // x = 0; y = 0; while (*) { if (x >= 9) x = 0; else x++; y++; } with the error
+    // y mod 10 = 0 and x != 0. From 0 =< x =< 9 (the polyhedra's states at the head) the
+    // reset is x = 9, x' = 0: x moves by -9 or by 1, both 1 modulo 10, as y does.
+    const std::string reset = "?- p(1, X, Y).\n"
+                              "p(1, X, Y) :- p(2, X1, Y1), X1 = 0, Y1 = 0.\n"
+                              "p(2, X, Y) :- p(2, X1, Y1), X >= 9, X1 = 0, Y1 = Y + 1.\n"
+                              "p(2, X, Y) :- p(2, X1, Y1), X < 9, X1 = X + 1, Y1 = Y + 1.\n"
+                              "p(2, X, Y) :- error, Y mod 10 = 0, X != 0.\n";
+    // The congruence over both positions at p(2), when the analysis states one.
+    auto congruence = [](const std::string& text) -> std::optional<engine::LinearFact> {
+        Program prog = must_parse(text);
+        engine::PointInvariants inv = analysed(prog);
+        REQUIRE(inv.complete);
+        for (const engine::LinearFact& f : inv.at[*prog.find_point("p(2)")]) {
+            if (f.modulus != 0 && f.terms.size() == 2) return f;
+        }
+        return std::nullopt;
+    };
+    auto difference = congruence(reset);
+    REQUIRE(difference.has_value());
+    CHECK(difference->modulus == 10);
+    CHECK(difference->constant == 0);
+    CHECK(difference->terms[0].first == -difference->terms[1].first);
+    check_closed_at_once(reset);
+    // The same as one rule with a disjunction, and the reset as a remainder of a counter
+    // that starts below its range (s_split_14): a = (a + 1) mod 5 beside b, which counts
+    // up from -100 to 4 and then takes b mod 4 (0, from b = 4): (a - b) mod 5 = 0.
+    check_closed_at_once(
+        "?- p(1, X, Y).\n"
+        "p(1, X, Y) :- p(2, X1, Y1), X1 = 0, Y1 = 0.\n"
+        "p(2, X, Y) :- p(2, X1, Y1), (X >= 9, X1 = 0 ; X < 9, X1 = X + 1), Y1 = Y + 1.\n"
+        "p(2, X, Y) :- error, Y mod 10 = 0, X != 0.\n");
+    const std::string remainders = "?- p(1, A, B).\n"
+                                   "p(1, A, B) :- p(2, A1, B1), A1 = -100, B1 = -100.\n"
+                                   "p(2, A, B) :- p(2, A1, B1), A1 = (A + 1) mod 5, (B >= 4, B1 = B mod 4 ; B < 4, B1 = B + 1).\n"
+                                   "p(2, A, B) :- error, B >= 0, A != B.\n";
+    auto by_remainders = congruence(remainders);
+    REQUIRE(by_remainders.has_value());
+    CHECK(by_remainders->modulus == 5);
+    check_closed_at_once(remainders);
+    // Without the analysis the search has no such candidate: it unrolls and gives up.
+    Options bounded_run;
+    bounded_run.polyhedra = false;
+    bounded_run.bmc = false;
+    bounded_run.pdr = false;
+    bounded_run.reverse = false;
+    bounded_run.max_nodes = 300;
+    CHECK(verify(must_parse(reset), bounded_run).verdict == Verdict::unknown);
+    // A reset at 10 (x runs 0 to 10): x = y mod 11, no congruence modulo 10, and the error
+    // is reached after ten rounds.
+    const std::string eleven = replace(replace(reset, "X >= 9", "X >= 10"), "X < 9", "X < 10");
+    auto other = congruence(eleven);
+    REQUIRE(other.has_value());
+    CHECK(other->modulus == 11);
+    check_unsafe(eleven);
+}
+
 TEST_CASE("polyhedra: a flag set inside the loop's body splits the head by its values") {
     // b = *; i = 0; j = 0; for (n = 0; n < 200; n++) { if (b) i++; else j++; b = !b; }
     // assert(i == j), with a point per place (as a CHC problem's locations): b is read as
