@@ -64,6 +64,18 @@ std::size_t cases_at(const std::string& text, const char* point) {
     return inv.cases[*prog.find_point(point)].size();
 }
 
+// The search alone, without the analysis, stopped at 300 nodes: a loop that needs one of
+// the analysis's facts unrolls and gives up (UNKNOWN).
+Options without_polyhedra_bounded() {
+    Options o;
+    o.polyhedra = false;
+    o.bmc = false;
+    o.pdr = false;
+    o.reverse = false;
+    o.max_nodes = 300;
+    return o;
+}
+
 std::string replace(std::string text, const std::string& from, const std::string& to) {
     auto at = text.find(from);
     REQUIRE(at != std::string::npos);
@@ -506,13 +518,7 @@ TEST_CASE("polyhedra: a congruence every way around the loop keeps, and no rule 
     CHECK(abs(sum->terms[1].first) == 1);
     check_closed_at_once(two_ways);
     // Without the analysis the search has no such candidate: it unrolls and gives up.
-    Options bounded_run;
-    bounded_run.polyhedra = false;
-    bounded_run.bmc = false;
-    bounded_run.pdr = false;
-    bounded_run.reverse = false;
-    bounded_run.max_nodes = 300;
-    Result without = verify(must_parse(two_ways), bounded_run);
+    Result without = verify(must_parse(two_ways), without_polyhedra_bounded());
     CHECK(without.verdict == Verdict::unknown);
     // x += 5 instead: x + y moves by 5 or by 2, so no parity is kept (x - y mod 5 is), and
     // x = 7, y = 2 is reached.
@@ -579,13 +585,7 @@ TEST_CASE("polyhedra: a reset seen from the states its loop can be in keeps a co
     CHECK(by_remainders->modulus == 5);
     check_closed_at_once(remainders);
     // Without the analysis the search has no such candidate: it unrolls and gives up.
-    Options bounded_run;
-    bounded_run.polyhedra = false;
-    bounded_run.bmc = false;
-    bounded_run.pdr = false;
-    bounded_run.reverse = false;
-    bounded_run.max_nodes = 300;
-    CHECK(verify(must_parse(reset), bounded_run).verdict == Verdict::unknown);
+    CHECK(verify(must_parse(reset), without_polyhedra_bounded()).verdict == Verdict::unknown);
     // A reset at 10 (x runs 0 to 10): x = y mod 11, no congruence modulo 10, and the error
     // is reached after ten rounds.
     const std::string eleven = replace(replace(reset, "X >= 9", "X >= 10"), "X < 9", "X < 10");
