@@ -166,8 +166,9 @@ private:
     // follow from the path once `abstracted` (cells of hi's candidates) are off are
     // abstracted too. All or nothing: false, with nothing changed, when one of them is locked
     // or relied on, or a kept candidate's invariance proof uses one. `weakened_text`: the
-    // candidates weakened, for the tree. `only_blocked`: false returned only because inner
-    // candidates that proofs below rely on (blocked, not locked) would have to go.
+    // candidates weakened, for the tree. `only_blocked`: false returned because inner
+    // candidates that proofs below rely on (blocked) would have to go, and none of those
+    // that would go is locked.
     bool weaken_inner(std::size_t hi, const std::vector<solver::CellId>& abstracted,
                       const std::vector<std::vector<solver::CellId>*>& kept_proofs,
                       std::vector<std::string>& weakened_text, bool& only_blocked);

@@ -738,6 +738,7 @@ bool Explorer::weaken_inner(std::size_t hi, const std::vector<CellId>& abstracte
                             const std::vector<std::vector<CellId>*>& kept_proofs,
                             std::vector<std::string>& weakened_text, bool& only_blocked) {
     only_blocked = false;
+    bool relied_on = false;  // a candidate that would go is blocked (a proof relies on it)
     std::vector<std::pair<std::size_t, std::size_t>> weakened;  // (frame, candidate)
     std::vector<Candidate*> stale;  // abstracted already, and no longer following either
     std::vector<std::size_t> touched;  // the frames of the headers those belong to
@@ -769,14 +770,19 @@ bool Explorer::weaken_inner(std::size_t hi, const std::vector<CellId>& abstracte
                 touched.push_back(k);
                 continue;
             }
-            if (d.locked || d.blocked) {  // a proof below relies on it
-                only_blocked = !d.locked;
-                return undo();
-            }
+            // A proof below relies on it: no weakening. Whether the caller may drop instead
+            // depends on every candidate that would go (a locked one forbids that), so the
+            // scan goes on as if this one went too.
+            if (d.locked) return undo();
+            if (d.blocked) relied_on = true;
             weakened.emplace_back(k, i);
             off.push_back(d.cell);
             solver_.set_active(d.cell, false);
         }
+    }
+    if (relied_on) {
+        only_blocked = true;
+        return undo();
     }
     // The invariance proofs of the candidates kept must not use what goes, nor a candidate
     // of an inner header that its own loop has not yet shown invariant: the proof would pin
