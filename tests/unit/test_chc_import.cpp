@@ -178,39 +178,38 @@ TEST_CASE("chc import: a program counter in Bool flags, as the vmt problems writ
 }
 
 TEST_CASE("chc import: flags that fan out like inputs stay 0/1 integers") {
-    // Three Bool arguments set freely at every step (inputs): from each of the 8
-    // valuations all 8 follow, far more than a branch's two successors. The first four
-    // valuations show it: the flags are given up then, not at the end of the pass.
-    std::string smt =
-        "(declare-fun s (Bool Bool Bool Int) Bool)\n"
-        "(assert (forall ((a Bool) (b Bool) (c Bool) (x Int)) (=> (= x 0) (s a b c x))))\n"
-        "(assert (forall ((a Bool) (b Bool) (c Bool) (x Int) (a1 Bool) (b1 Bool) (c1 Bool) (x1 Int))"
-        "  (=> (and (s a b c x) (= x1 (ite a (+ x 1) x))) (s a1 b1 c1 x1))))\n"
-        "(assert (forall ((a Bool) (b Bool) (c Bool) (x Int)) (=> (and (s a b c x) (< x 0)) false)))\n";
+    // s(a, b, c, x): the three Bool arguments are set at every step (inputs), as far as
+    // `step` (a constraint on a1, b1, c1) allows; x counts the steps with a set.
+    auto inputs = [](const std::string& step) {
+        return "(declare-fun s (Bool Bool Bool Int) Bool)\n"
+               "(assert (forall ((a Bool) (b Bool) (c Bool) (x Int)) (=> (= x 0) (s a b c x))))\n"
+               "(assert (forall ((a Bool) (b Bool) (c Bool) (x Int) (a1 Bool) (b1 Bool) (c1 Bool) (x1 Int))"
+               "  (=> (and (s a b c x) (= x1 (ite a (+ x 1) x)) " + step + ") (s a1 b1 c1 x1))))\n"
+               "(assert (forall ((a Bool) (b Bool) (c Bool) (x Int)) (=> (and (s a b c x) (< x 0)) false)))\n";
+    };
+    // The translation says why the flags stay integers, in a comment.
+    auto kept_because = [](const std::string& why) {
+        return "% The Bool arguments of s stay 0/1 integers, not program points:\n% " + why +
+               " (data, such as inputs read at each step).\n";
+    };
+
+    // Set freely: from each of the 8 valuations all 8 follow, far more than a branch's two
+    // successors. The first four valuations show it: the flags are given up then, not at
+    // the end of the pass.
+    std::string smt = inputs("true");
     std::string clp = translate(smt);
     CHECK_FALSE(contains(clp, ":- name("));
     CHECK(contains(clp, "s(A, B, C, X) :- s(A1, B1, C1, X1)"));
-    // The translation says why, in a comment.
-    CHECK(contains(clp, "% The Bool arguments of s stay 0/1 integers, not program points:\n"
-                        "% more than six successors a valuation on average over the first four "
-                        "(data, such as inputs read at each step).\n"));
+    CHECK(contains(clp, kept_because("more than six successors a valuation on average over the first four")));
     CHECK(verdict_of(smt) == Verdict::safe);
 
     // Five of the eight valuations follow each (some flag set, not both a and b), and the
     // error clause can: six successors, no more than six over the first four, but more than
     // four on average once the pass has ended.
-    std::string six =
-        "(declare-fun s (Bool Bool Bool Int) Bool)\n"
-        "(assert (forall ((a Bool) (b Bool) (c Bool) (x Int)) (=> (= x 0) (s a b c x))))\n"
-        "(assert (forall ((a Bool) (b Bool) (c Bool) (x Int) (a1 Bool) (b1 Bool) (c1 Bool) (x1 Int))"
-        "  (=> (and (s a b c x) (= x1 (ite a (+ x 1) x)) (or a1 b1 c1) (not (and a1 b1)))"
-        " (s a1 b1 c1 x1))))\n"
-        "(assert (forall ((a Bool) (b Bool) (c Bool) (x Int)) (=> (and (s a b c x) (< x 0)) false)))\n";
+    std::string six = inputs("(or a1 b1 c1) (not (and a1 b1))");
     std::string flat = translate(six);
     CHECK_FALSE(contains(flat, ":- name("));
-    CHECK(contains(flat, "% The Bool arguments of s stay 0/1 integers, not program points:\n"
-                         "% more than four successors a valuation on average (data, such as inputs "
-                         "read at each step).\n"));
+    CHECK(contains(flat, kept_because("more than four successors a valuation on average")));
     CHECK(verdict_of(six) == Verdict::safe);
 }
 
