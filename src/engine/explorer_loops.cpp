@@ -1044,6 +1044,12 @@ void Explorer::restart(std::size_t hi) {
     h.next_deferred = 0;
     h.second_pass = false;
     h.max_cells.clear();
+    // What the children left in the frame goes with them: a loop proof of a discarded
+    // closure would otherwise enter the header's memo entry as a context, naming a candidate
+    // this restart may have dropped, and the certificate would claim it at the header.
+    h.loop_proofs.clear();
+    h.escapes.clear();
+    h.slack = true;
     h.complete = true;
     for (Candidate& c : h.header->candidates) {
         c.max = c.blocked = c.closed = false;

@@ -310,6 +310,37 @@ p(12, Rows, Cols, I, J, Cells) :- error, Cells < 0.
     }
 }
 
+TEST_CASE("certificate: a restart at an inner header forgets the outer closures its discarded subtree made") {
+    // Nested loops written from the error back to the start (the reversed form of
+    // x = y = z = 0; loop { y = x; while (y >= 0) { y--; z++; } x++; } with error z < x).
+    // Below the inner header p(4), the outer loop first closes relying on the inner candidate
+    // 0 > Y; then the inner loop's way back breaks that candidate, and p(4) drops it and
+    // restarts. The outer closure's proof was in the discarded subtree: had it stayed in the
+    // header's frame, p(4)'s memo entry, and so the certificate, would claim 0 > Y there.
+    Program p = test::must_parse(R"(?- start.
+start :- p(7, X, Y, Z), Z - X < 0.
+p(1, X1, Y1, Z1) :- p(0, X, Y, Z), X1 = 0, Y1 = 0, Z1 = 0.
+p(2, X, Y, Z) :- p(1, X, Y, Z).
+p(3, X, Y, Z) :- p(2, X, Y, Z).
+p(7, X, Y, Z) :- p(2, X, Y, Z).
+p(4, X, Y1, Z) :- p(3, X, Y, Z), Y1 = X.
+p(5, X, Y, Z) :- p(4, X, Y, Z), Y >= 0.
+p(6, X, Y, Z) :- p(4, X, Y, Z), Y < 0.
+p(4, X, Y1, Z1) :- p(5, X, Y, Z), Y1 = Y - 1, Z1 = Z + 1.
+p(2, X1, Y, Z) :- p(6, X, Y, Z), X1 = X + 1.
+p(0, X, Y, Z) :- error.
+)", "nested-backwards.clp");
+    Options o;
+    o.bmc = o.pdr = o.reverse = false;
+    Result r = verify(p, o);
+    REQUIRE(r.verdict == Verdict::safe);
+    CHECK(r.stats.dropped_candidates >= 1);  // the scenario: a candidate dropped at a way back
+    REQUIRE(r.certificate.has_value());
+    CertificateCheck c = check_certificate(p, *r.certificate);
+    INFO(c.clause << ": " << c.detail << "\n" << certificate_clp(p, *r.certificate));
+    CHECK(c.outcome == CertificateCheck::Outcome::valid);
+}
+
 TEST_CASE("certificate: checked in cvc5's own thread, set up beforehand, the answers are the same") {
     Program p = test::must_parse(counter, "counter.clp");
     Result r = verify(p, Options{});
