@@ -224,7 +224,7 @@ private:
             return give_up(*to, fmt::format("some of them take every value whatever the rest, more "
                                             "valuations than the {} a predicate may have", limits_.max_points));
         }
-        bool ok = targets(k, from_val);
+        bool ok = targets(k, from_val, asserted);
         solver_.pop();
         return ok;
     }
@@ -261,16 +261,27 @@ private:
         return with_source_.emplace(key, out).first->second;
     }
 
-    bool targets(std::size_t k, int from_val) {
+    bool targets(std::size_t k, int from_val, const z3::expr_vector& asserted) {
         const ClauseShape& c = clauses_[k];
         Pred* to = points_of(c.to);
         if (to == nullptr) {
             if (over_budget()) return false;
-            if (check() != z3::unsat) {
+            if (may_hold(k, from_val, asserted) != z3::unsat) {
                 steps_[k].emplace_back(from_val, -1);
                 return successor(k, from_val, -1);
             }
             return true;
+        }
+        // A step that sets each flag of its target (a branch's or a statement's): the one
+        // valuation it can reach is read off the clause, and whether it can hold is one check
+        // (often one made already, from another valuation), not a model and a check that no
+        // other valuation follows.
+        if (std::optional<std::vector<bool>> w = fixed_target(c, *to, asserted)) {
+            if (over_budget()) return false;
+            const z3::check_result r = may_hold(k, from_val, asserted);
+            if (r == z3::unsat) return true;
+            if (r == z3::unknown) return give_up(*to, "Z3 did not decide a check within its bound");
+            return reached(k, from_val, c, *to, *w);
         }
         std::size_t found = 0;  // target valuations that follow this source valuation
         for (;;) {
@@ -294,21 +305,93 @@ private:
                 w.push_back(b);
                 other.push_back(b ? !a : a);
             }
-            int wi = valuation(c.to->decl().id(), *to, w);
-            if (wi < 0) {
-                return give_up(*to, fmt::format("more than {} valuations can be reached", limits_.max_points));
-            }
-            if (++step_count_ > limits_.max_steps) {
-                return give_up(*to, fmt::format("more than {} steps between valuations", limits_.max_steps));
-            }
             if (++found > max_fan_out) {
                 return give_up(*to, fmt::format("more than {} valuations follow one of them or the facts "
                                                 "(data, such as inputs read at each step)", max_fan_out));
             }
-            steps_[k].emplace_back(from_val, wi);
-            if (!successor(k, from_val, wi)) return false;
+            if (!reached(k, from_val, c, *to, w)) return false;
             solver_.add(z3::mk_or(other));
         }
+    }
+
+    // Notes that valuation w of clause k's target follows valuation `from_val` of its source.
+    bool reached(std::size_t k, int from_val, const ClauseShape& c, Pred& to, const std::vector<bool>& w) {
+        int wi = valuation(c.to->decl().id(), to, w);
+        if (wi < 0) {
+            return give_up(to, fmt::format("more than {} valuations can be reached", limits_.max_points));
+        }
+        if (++step_count_ > limits_.max_steps) {
+            return give_up(to, fmt::format("more than {} steps between valuations", limits_.max_steps));
+        }
+        steps_[k].emplace_back(from_val, wi);
+        return successor(k, from_val, wi);
+    }
+
+    // The values of the target's flags when `asserted` fixes each of them: a flag written
+    // as `true` or `false`, or a variable that a conjunct of `asserted` is (`B`, `not B`,
+    // `B = true`; a source flag's value is asserted so). Nothing when one is left open.
+    std::optional<std::vector<bool>> fixed_target(const ClauseShape& c, const Pred& to,
+                                                  const z3::expr_vector& asserted) const {
+        std::map<unsigned, bool> literal;  // variable's ast id -> the value a conjunct gives it
+        std::vector<z3::expr> parts;
+        for (const z3::expr& e : asserted) flatten_and(e, parts);
+        auto is_var = [](const z3::expr& e) {
+            return e.is_const() && e.is_bool() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED;
+        };
+        for (const z3::expr& part : parts) {
+            if (is_var(part)) {
+                literal.emplace(part.id(), true);
+            } else if (part.is_not() && is_var(part.arg(0))) {
+                literal.emplace(part.arg(0).id(), false);
+            } else if (part.is_eq() && part.arg(0).is_bool()) {
+                for (unsigned side = 0; side < 2; ++side) {
+                    const z3::expr v = part.arg(side);
+                    const z3::expr val = part.arg(1 - side);
+                    if (is_var(v) && (val.is_true() || val.is_false())) literal.emplace(v.id(), val.is_true());
+                }
+            }
+        }
+        std::vector<bool> w;
+        for (unsigned pos : to.positions) {
+            const z3::expr a = c.to->arg(pos);
+            if (a.is_true() || a.is_false()) {
+                w.push_back(a.is_true());
+                continue;
+            }
+            auto found = literal.find(a.id());
+            if (found == literal.end()) return std::nullopt;
+            w.push_back(found->second);
+        }
+        return w;
+    }
+
+    // Whether clause k can hold from valuation `from_val` of its source, `asserted` on the
+    // solver. When its source flags are distinct variables, the rest of `asserted` is the
+    // constraint with their values substituted, which speaks of them no more: whether it
+    // holds is the same from every valuation that leaves the same constraint, and is asked
+    // once.
+    z3::check_result may_hold(std::size_t k, int from_val, const z3::expr_vector& asserted) {
+        if (from_val < 0 || !distinct_source_flags(k)) return check();
+        const unsigned rest = asserted[asserted.size() - 1].id();
+        auto [it, fresh] = holds_.try_emplace(std::make_pair(k, rest), z3::unknown);
+        if (fresh) it->second = check();
+        return it->second;
+    }
+
+    // Whether clause k's source flags are distinct variables (each flag's equation in
+    // with_source then holds whatever the others say).
+    bool distinct_source_flags(std::size_t k) {
+        auto [it, fresh] = distinct_flags_.try_emplace(k, true);
+        if (!fresh) return it->second;
+        const ClauseShape& c = clauses_[k];
+        std::set<unsigned> seen;
+        for (unsigned pos : preds_.at(c.from->decl().id()).positions) {
+            const z3::expr a = c.from->arg(pos);
+            if (!a.is_const() || a.decl().decl_kind() != Z3_OP_UNINTERPRETED || !seen.insert(a.id()).second) {
+                it->second = false;
+            }
+        }
+        return it->second;
     }
 
     // Notes a successor of clause k's source valuation. Once a predicate's valuations have
@@ -449,6 +532,8 @@ private:
     std::size_t checks_ = 0;
     std::map<std::pair<std::size_t, std::vector<bool>>, z3::expr_vector> with_source_;
     std::map<std::pair<std::size_t, std::vector<unsigned>>, std::vector<Conjunct>> conjuncts_;
+    std::map<std::pair<std::size_t, unsigned>, z3::check_result> holds_;  // may_hold's answers
+    std::map<std::size_t, bool> distinct_flags_;
     std::chrono::steady_clock::time_point start_;
 };
 

@@ -280,6 +280,50 @@ TEST_CASE("control recovery: flags that nothing constrains, or that fan out from
     CHECK(control.kept_as_integers.empty());
 }
 
+TEST_CASE("control recovery: a step that sets its target's flags is one check, asked once for the valuations alike") {
+    // p(x, d, c) starts with its two flags free: four valuations. The step to q sets q's
+    // first flag to false and passes c on, so from each valuation the one it reaches is read
+    // off the clause; whether the step can hold is asked once, for the four alike (d and c
+    // substituted, the same constraint is left). The error clause from q's two valuations:
+    // one check too.
+    z3::context ctx;
+    const z3::sort B = ctx.bool_sort(), I = ctx.int_sort();
+    z3::func_decl p = ctx.function("p", I, B, B, ctx.bool_sort());
+    z3::func_decl q = ctx.function("q", I, B, B, ctx.bool_sort());
+    const z3::expr x = ctx.int_const("x"), y = ctx.int_const("y");
+    const z3::expr d = ctx.bool_const("d"), c = ctx.bool_const("c"), v = ctx.bool_const("v");
+    std::vector<chc::ClauseShape> clauses{
+        {std::nullopt, p(x, d, c), x == 0},
+        {p(x, d, c), q(y, v, c), y == x + 1 && v == ctx.bool_val(false)},
+        {q(y, v, c), std::nullopt, y < 0},
+    };
+    z3::solver solver = chc::import_solver(ctx);
+    chc::Control control = chc::recover_control(clauses, solver);
+    REQUIRE(control.points.size() == 2);
+    CHECK(control.points.at(p.id()).valuations.size() == 4);
+    const auto& at_q = control.points.at(q.id()).valuations;
+    REQUIRE(at_q.size() == 2);
+    for (const std::vector<bool>& w : at_q) CHECK_FALSE(w[0]);  // v is false at q, c as at p
+    CHECK(at_q[0][1] != at_q[1][1]);
+    CHECK(control.steps[1].size() == 4);  // each of p's valuations to the q with its c
+    for (auto [from, to] : control.steps[1]) {
+        CHECK(control.points.at(p.id()).valuations[static_cast<std::size_t>(from)][1] ==
+              at_q[static_cast<std::size_t>(to)][1]);
+    }
+    CHECK(control.steps[2].size() == 2);  // the error clause can follow both
+    // The fact: four valuations found and one check that there are no more; the step and
+    // the error clause: one check each.
+    CHECK(control.checks == 7);
+
+    // A step whose constraint cannot hold from any valuation reaches nothing, in one check
+    // (q has no valuation, so the error clause is never asked).
+    clauses[1].constraint = clauses[1].constraint && y < x;
+    control = chc::recover_control(clauses, solver);
+    CHECK(control.points.at(p.id()).valuations.size() == 4);
+    CHECK(control.steps[1].empty());
+    CHECK(control.checks == 6);
+}
+
 TEST_CASE("control recovery: each location's part of a transition relation, found once") {
     // The vmt shape: state(l, i) with one implication per location, `l -> (...)` and
     // `!l -> (...)`. From each location the checks are given, and the rules start from,
