@@ -80,6 +80,107 @@ Nested without_repeats(const Nested& n) {
     return unique;
 }
 
+namespace {
+
+// A unit constraint's variable and value (`true`/`false` for a Bool, the number for an Int).
+std::optional<std::pair<z3::expr, z3::expr>> unit_of(const z3::expr& m) {
+    auto is_var = [](const z3::expr& e) {
+        return e.is_const() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED && (e.is_bool() || e.is_int());
+    };
+    if (is_var(m) && m.is_bool()) return std::make_pair(m, m.ctx().bool_val(true));
+    if (m.is_not() && is_var(m.arg(0)) && m.arg(0).is_bool()) return std::make_pair(m.arg(0), m.ctx().bool_val(false));
+    if (m.is_eq() && m.arg(0).is_int()) {
+        for (unsigned side = 0; side < 2; ++side) {
+            if (is_var(m.arg(side)) && m.arg(1 - side).is_numeral()) return std::make_pair(m.arg(side), m.arg(1 - side));
+        }
+    }
+    return std::nullopt;
+}
+
+class UnitPropagation {
+public:
+    explicit UnitPropagation(z3::context& ctx) : vars_(ctx), values_(ctx) {}
+
+    // `n` under the units (its own added first); nothing when it cannot hold.
+    std::optional<Nested> run(Nested n) {
+        for (;;) {
+            const std::size_t known = vars_.size();
+            for (const Literal& l : n.literals) {
+                if (!learn(l.meaning)) return std::nullopt;
+            }
+            std::optional<Nested> out = reduce(n);
+            if (!out) return std::nullopt;
+            n = std::move(*out);
+            if (vars_.size() == known) return n;  // no unit came from a lone case: settled
+        }
+    }
+
+private:
+    // Adds a unit; false when it contradicts one known.
+    bool learn(const z3::expr& meaning) {
+        std::optional<std::pair<z3::expr, z3::expr>> u = unit_of(meaning);
+        if (!u) return true;
+        for (unsigned i = 0; i < vars_.size(); ++i) {
+            if (z3::eq(vars_[i], u->first)) return z3::eq(values_[i], u->second);
+        }
+        vars_.push_back(u->first);
+        values_.push_back(u->second);
+        return true;
+    }
+
+    // A literal's meaning with the units substituted, simplified: true, false or open.
+    z3::expr value(const z3::expr& meaning) {
+        if (vars_.empty()) return meaning;
+        z3::expr m = meaning;  // substitute() is not const
+        return m.substitute(vars_, values_).simplify();
+    }
+
+    // The literals that the units leave open and the disjunctions reduced; the cases that
+    // single disjunctions leave are merged in (their units are learnt at the next round).
+    // At the top the units stay, as what the rest was reduced by; a case's units are its own
+    // and only decide it (by the units outside it).
+    std::optional<Nested> reduce(const Nested& n, bool top = true) {
+        Nested out;
+        for (const Literal& l : n.literals) {
+            if (top && unit_of(l.meaning)) {
+                out.literals.push_back(l);
+                continue;
+            }
+            const z3::expr v = value(l.meaning);
+            if (v.is_false()) return std::nullopt;
+            if (!v.is_true()) out.literals.push_back(l);
+        }
+        for (const std::vector<Nested>& cases : n.disjunctions) {
+            std::vector<Nested> left;
+            bool holds = false;
+            for (const Nested& c : cases) {
+                std::optional<Nested> r = reduce(c, false);
+                if (!r) continue;
+                holds = r->is_true();
+                if (holds) break;
+                left.push_back(std::move(*r));
+            }
+            if (holds) continue;
+            if (left.empty()) return std::nullopt;
+            if (left.size() == 1) {
+                nested_and(out, left[0]);
+            } else {
+                out.disjunctions.push_back(std::move(left));
+            }
+        }
+        return out;
+    }
+
+    z3::expr_vector vars_;
+    z3::expr_vector values_;
+};
+
+}  // namespace
+
+std::optional<Nested> propagate_units(const Nested& n, z3::context& ctx) {
+    return UnitPropagation(ctx).run(n);
+}
+
 std::optional<Nested> satisfiable(const Nested& n, z3::solver& solver) {
     Nested unique = without_repeats(n);
     solver.push();

@@ -567,6 +567,12 @@ void Importer::write_rules(std::size_t index, std::size_t shape, const Clause& c
     const chc::Conj ranges = vars.bool_ranges(ctx_);  // once every Bool variable is named
     std::vector<chc::Nested> parts = chc::split(all, max_rules_per_step);
     for (chc::Nested& part : parts) {
+        // What a part's units decide goes first, without a solver: a split repeats the units
+        // of one case beside the other disjunctions, and a case may contradict them
+        // (`D = 1, D = 0`), which would otherwise stay in the rule for the search.
+        std::optional<chc::Nested> reduced = chc::propagate_units(part, ctx_);
+        if (!reduced) continue;
+        part = std::move(*reduced);
         part.literals.insert(part.literals.end(), ranges.begin(), ranges.end());
         // The cases of a split are checked, and dropped when they cannot hold (a branch of
         // an `ite` against the rest of the clause). A lone part is the clause itself, with

@@ -280,6 +280,61 @@ TEST_CASE("control recovery: flags that nothing constrains, or that fan out from
     CHECK(control.kept_as_integers.empty());
 }
 
+TEST_CASE("chc import: what a rule's units decide is taken out of it, without a solver") {
+    z3::context ctx;
+    const z3::expr d = ctx.bool_const("D"), e = ctx.bool_const("E"), f = ctx.bool_const("F"),
+                   g = ctx.bool_const("G"), x = ctx.int_const("X");
+    auto lit = [](const std::string& text, const z3::expr& meaning) { return chc::Literal{text, meaning}; };
+    auto one = [](chc::Literal l) {
+        chc::Nested n;
+        n.literals.push_back(std::move(l));
+        return n;
+    };
+    chc::Nested n;
+    n.literals = {lit("D = 1", d), lit("X = 3", x == 3)};
+    // D = 1 leaves E = 1, which leaves F = 1 (X >= 2 holds); X = 3 makes the last true.
+    n.disjunctions.push_back({one(lit("D = 0", !d)), one(lit("E = 1", e))});
+    chc::Nested x_and_f = one(lit("X >= 2", x >= 2));
+    x_and_f.literals.push_back(lit("F = 1", f));
+    n.disjunctions.push_back({one(lit("E = 0", !e)), x_and_f});
+    n.disjunctions.push_back({one(lit("X = 3", x == 3)), one(lit("G = 1", g))});
+    std::optional<chc::Nested> r = chc::propagate_units(n, ctx);
+    REQUIRE(r.has_value());
+    CHECK(chc::nested_text(*r) == "D = 1, X = 3, E = 1, F = 1");
+
+    // Two values for one variable, at the top or through a lone case: cannot hold.
+    chc::Nested both;
+    both.literals = {lit("D = 1", d), lit("X = 3", x == 3), lit("X = 4", x == 4)};
+    CHECK_FALSE(chc::propagate_units(both, ctx).has_value());
+    chc::Nested through;
+    through.literals = {lit("D = 1", d)};
+    through.disjunctions.push_back({one(lit("D = 0", !d)), one(lit("X >= 5", x >= 5))});
+    through.literals.push_back(lit("X = 3", x == 3));
+    CHECK_FALSE(chc::propagate_units(through, ctx).has_value());
+
+    // Open cases stay as they are.
+    chc::Nested open;
+    open.literals = {lit("X >= 0", x >= 0)};
+    open.disjunctions.push_back({one(lit("D = 0", !d)), one(lit("E = 1", e))});
+    r = chc::propagate_units(open, ctx);
+    REQUIRE(r.has_value());
+    CHECK(chc::nested_text(*r) == "X >= 0, (D = 0 ; E = 1)");
+
+    // A clause of five disjunctions: three are split into eight rules, two stay, and no
+    // solver is asked of those rules (each keeps a disjunction). Two of the eight have D = 1
+    // from one case and D = 0 from another: they are no rules.
+    std::string clp = translate(
+        "(declare-fun p (Int) Bool)\n"
+        "(assert (forall ((x Int) (d Bool) (c1 Bool) (c2 Bool) (c3 Bool) (c4 Bool) (c5 Bool))"
+        "  (=> (and (or d c1) (or (not d) c2) (or c3 (> x 7)) (or c4 (> x 8)) (or c5 (> x 9))) (p x))))\n"
+        "(assert (forall ((x Int)) (=> (and (p x) (< x 0)) false)))\n");
+    CHECK_FALSE(contains(clp, "D = 1, D = 0"));
+    std::size_t rules = 0;
+    for (std::size_t at = clp.find("start :- "); at != std::string::npos; at = clp.find("start :- ", at + 1)) ++rules;
+    CHECK(rules == 6);
+    CHECK(contains(clp, "(C4 = 1 ; X > 8), (C5 = 1 ; X > 9)"));
+}
+
 TEST_CASE("control recovery: a step that sets its target's flags is one check, asked once for the valuations alike") {
     // p(x, d, c) starts with its two flags free: four valuations. The step to q sets q's
     // first flag to false and passes c on, so from each valuation the one it reaches is read
