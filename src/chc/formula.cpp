@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
+#include <map>
 #include <set>
 
 #include <fmt/format.h>
@@ -99,40 +101,72 @@ std::optional<std::pair<z3::expr, z3::expr>> unit_of(const z3::expr& m) {
 
 class UnitPropagation {
 public:
-    explicit UnitPropagation(z3::context& ctx) : vars_(ctx), values_(ctx) {}
-
-    // `n` under the units (its own added first); nothing when it cannot hold.
-    std::optional<Nested> run(Nested n) {
-        for (;;) {
-            const std::size_t known = vars_.size();
+    // Reduces `n` under the units (its own added first); false when it cannot hold.
+    bool run(Nested& n) {
+        for (bool first = true;; first = false) {
+            const std::size_t known = known_.size();
             for (const Literal& l : n.literals) {
-                if (!learn(l.meaning)) return std::nullopt;
+                if (!learn(l.meaning)) return false;
             }
+            if (known_.size() == known && !first) return true;  // no unit came from a lone case
+            if (known_.empty()) return true;                    // nothing to decide by
             std::optional<Nested> out = reduce(n);
-            if (!out) return std::nullopt;
+            if (!out) return false;
             n = std::move(*out);
-            if (vars_.size() == known) return n;  // no unit came from a lone case: settled
         }
     }
 
 private:
+    enum class Truth { open, holds, fails };
+
     // Adds a unit; false when it contradicts one known.
     bool learn(const z3::expr& meaning) {
         std::optional<std::pair<z3::expr, z3::expr>> u = unit_of(meaning);
         if (!u) return true;
-        for (unsigned i = 0; i < vars_.size(); ++i) {
-            if (z3::eq(vars_[i], u->first)) return z3::eq(values_[i], u->second);
-        }
-        vars_.push_back(u->first);
-        values_.push_back(u->second);
-        return true;
+        auto [it, fresh] = known_.try_emplace(u->first.id(), u->second);
+        return fresh || z3::eq(it->second, u->second);  // numerals and true/false are shared terms
     }
 
-    // A literal's meaning with the units substituted, simplified: true, false or open.
-    z3::expr value(const z3::expr& meaning) {
-        if (vars_.empty()) return meaning;
-        z3::expr m = meaning;  // substitute() is not const
-        return m.substitute(vars_, values_).simplify();
+    // An Int term's value when it is a number, or a variable a unit gives one.
+    std::optional<std::int64_t> number(const z3::expr& t) const {
+        std::int64_t v = 0;
+        if (t.is_numeral_i64(v)) return v;
+        if (t.is_const()) {
+            auto it = known_.find(t.id());
+            if (it != known_.end() && it->second.is_numeral_i64(v)) return v;
+        }
+        return std::nullopt;
+    }
+
+    // What the units make of a literal: a unit on a variable they give a value, its
+    // negation, or a comparison of two numbers once they are substituted; open otherwise.
+    // (Decided by hand: Z3's simplifier, made anew at each call, tripled the import's time
+    // on Lustre problems.)
+    Truth truth(const z3::expr& m) const {
+        if (known_.empty()) return Truth::open;
+        if (m.is_not()) {
+            const Truth t = truth(m.arg(0));
+            return t == Truth::holds ? Truth::fails : t == Truth::fails ? Truth::holds : Truth::open;
+        }
+        if (std::optional<std::pair<z3::expr, z3::expr>> u = unit_of(m)) {
+            auto it = known_.find(u->first.id());
+            if (it == known_.end()) return Truth::open;
+            return z3::eq(it->second, u->second) ? Truth::holds : Truth::fails;
+        }
+        if (!m.is_app() || m.num_args() != 2 || !m.arg(0).is_int()) return Truth::open;
+        const std::optional<std::int64_t> a = number(m.arg(0)), b = number(m.arg(1));
+        if (!a || !b) return Truth::open;
+        bool r = false;
+        switch (m.decl().decl_kind()) {
+        case Z3_OP_LE: r = *a <= *b; break;
+        case Z3_OP_LT: r = *a < *b; break;
+        case Z3_OP_GE: r = *a >= *b; break;
+        case Z3_OP_GT: r = *a > *b; break;
+        case Z3_OP_EQ: r = *a == *b; break;
+        case Z3_OP_DISTINCT: r = *a != *b; break;
+        default: return Truth::open;
+        }
+        return r ? Truth::holds : Truth::fails;
     }
 
     // The literals that the units leave open and the disjunctions reduced; the cases that
@@ -146,9 +180,9 @@ private:
                 out.literals.push_back(l);
                 continue;
             }
-            const z3::expr v = value(l.meaning);
-            if (v.is_false()) return std::nullopt;
-            if (!v.is_true()) out.literals.push_back(l);
+            const Truth t = truth(l.meaning);
+            if (t == Truth::fails) return std::nullopt;
+            if (t == Truth::open) out.literals.push_back(l);
         }
         for (const std::vector<Nested>& cases : n.disjunctions) {
             std::vector<Nested> left;
@@ -171,14 +205,15 @@ private:
         return out;
     }
 
-    z3::expr_vector vars_;
-    z3::expr_vector values_;
+    // A variable's ast id -> its value. The variables stay alive in the literals' meanings,
+    // so no other term takes their ids.
+    std::map<unsigned, z3::expr> known_;
 };
 
 }  // namespace
 
-std::optional<Nested> propagate_units(const Nested& n, z3::context& ctx) {
-    return UnitPropagation(ctx).run(n);
+bool propagate_units(Nested& n) {
+    return UnitPropagation().run(n);
 }
 
 std::optional<Nested> satisfiable(const Nested& n, z3::solver& solver) {

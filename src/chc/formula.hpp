@@ -145,14 +145,14 @@ constexpr unsigned import_check_rlimit = 3'000'000;
 // The same, when it can hold (or Z3 cannot tell).
 [[nodiscard]] std::optional<Nested> satisfiable(const Nested& n, z3::solver& solver);
 
-// `n` with what its top-level unit constraints decide taken out: a unit is a Bool variable
-// or its negation (`B = 1`, `B = 0`) or an Int variable equal to a number (`X = 3`); a
-// constraint they make false empties a case of a disjunction, or the whole (nothing is
+// Takes out of `n` what its top-level unit constraints decide: a unit is a Bool variable or
+// its negation (`B = 1`, `B = 0`) or an Int variable equal to a number (`X = 3`); a
+// constraint they make false empties a case of a disjunction, or the whole (false is
 // returned then: `n` cannot hold), one they make true goes, a disjunction with a case left
 // true goes, and one with a single case left becomes that case (whose units count next).
-// Equivalent to `n`, decided without a solver: the rules a split makes repeat the units of
-// one case beside the other disjunctions (`D = 1, ..., (D = 0 ; E = 0)`).
-[[nodiscard]] std::optional<Nested> propagate_units(const Nested& n, z3::context& ctx);
+// `n` stays equivalent; decided without a solver: the rules a split makes repeat the units
+// of one case beside the other disjunctions (`D = 1, ..., (D = 0 ; E = 0)`).
+[[nodiscard]] bool propagate_units(Nested& n);
 
 // A short, one-line rendering of a Z3 term for messages.
 [[nodiscard]] std::string show(const z3::expr& e);

@@ -570,9 +570,7 @@ void Importer::write_rules(std::size_t index, std::size_t shape, const Clause& c
         // What a part's units decide goes first, without a solver: a split repeats the units
         // of one case beside the other disjunctions, and a case may contradict them
         // (`D = 1, D = 0`), which would otherwise stay in the rule for the search.
-        std::optional<chc::Nested> reduced = chc::propagate_units(part, ctx_);
-        if (!reduced) continue;
-        part = std::move(*reduced);
+        if (!chc::propagate_units(part)) continue;
         part.literals.insert(part.literals.end(), ranges.begin(), ranges.end());
         // The cases of a split are checked, and dropped when they cannot hold (a branch of
         // an `ite` against the rest of the clause). A lone part is the clause itself, with
