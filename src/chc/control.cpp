@@ -328,28 +328,17 @@ private:
     }
 
     // The values of the target's flags when `asserted` fixes each of them: a flag written
-    // as `true` or `false`, or a variable that a conjunct of `asserted` is (`B`, `not B`,
-    // `B = true`; a source flag's value is asserted so). Nothing when one is left open.
+    // as `true` or `false`, or a variable that a unit conjunct of `asserted` gives a value
+    // (`B`, `not B`, `B = true`; a source flag's value is asserted so). Nothing when one is
+    // left open.
     std::optional<std::vector<bool>> fixed_target(const ClauseShape& c, const Pred& to,
                                                   const z3::expr_vector& asserted) const {
         std::map<unsigned, bool> literal;  // variable's ast id -> the value a conjunct gives it
         std::vector<z3::expr> parts;
         for (const z3::expr& e : asserted) flatten_and(e, parts);
-        auto is_var = [](const z3::expr& e) {
-            return e.is_const() && e.is_bool() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED;
-        };
         for (const z3::expr& part : parts) {
-            if (is_var(part)) {
-                literal.emplace(part.id(), true);
-            } else if (part.is_not() && is_var(part.arg(0))) {
-                literal.emplace(part.arg(0).id(), false);
-            } else if (part.is_eq() && part.arg(0).is_bool()) {
-                for (unsigned side = 0; side < 2; ++side) {
-                    const z3::expr v = part.arg(side);
-                    const z3::expr val = part.arg(1 - side);
-                    if (is_var(v) && (val.is_true() || val.is_false())) literal.emplace(v.id(), val.is_true());
-                }
-            }
+            std::optional<std::pair<z3::expr, z3::expr>> u = unit_of(part);
+            if (u && u->first.is_bool()) literal.emplace(u->first.id(), u->second.is_true());
         }
         std::vector<bool> w;
         for (unsigned pos : to.positions) {

@@ -82,22 +82,24 @@ Nested without_repeats(const Nested& n) {
     return unique;
 }
 
-namespace {
-
-// A unit constraint's variable and value (`true`/`false` for a Bool, the number for an Int).
 std::optional<std::pair<z3::expr, z3::expr>> unit_of(const z3::expr& m) {
     auto is_var = [](const z3::expr& e) {
         return e.is_const() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED && (e.is_bool() || e.is_int());
     };
     if (is_var(m) && m.is_bool()) return std::make_pair(m, m.ctx().bool_val(true));
     if (m.is_not() && is_var(m.arg(0)) && m.arg(0).is_bool()) return std::make_pair(m.arg(0), m.ctx().bool_val(false));
-    if (m.is_eq() && m.arg(0).is_int()) {
+    if (m.is_eq()) {
         for (unsigned side = 0; side < 2; ++side) {
-            if (is_var(m.arg(side)) && m.arg(1 - side).is_numeral()) return std::make_pair(m.arg(side), m.arg(1 - side));
+            const z3::expr v = m.arg(side);
+            const z3::expr value = m.arg(1 - side);
+            const bool constant = v.is_int() ? value.is_numeral() : value.is_true() || value.is_false();
+            if (is_var(v) && constant) return std::make_pair(v, value);
         }
     }
     return std::nullopt;
 }
+
+namespace {
 
 class UnitPropagation {
 public:

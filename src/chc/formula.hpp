@@ -145,6 +145,10 @@ constexpr unsigned import_check_rlimit = 3'000'000;
 // The same, when it can hold (or Z3 cannot tell).
 [[nodiscard]] std::optional<Nested> satisfiable(const Nested& n, z3::solver& solver);
 
+// A unit constraint, as its variable and value: a Bool variable (true), its negation
+// (false), a Bool variable equal to `true` or `false`, or an Int variable equal to a number.
+[[nodiscard]] std::optional<std::pair<z3::expr, z3::expr>> unit_of(const z3::expr& m);
+
 // Takes out of `n` what its top-level unit constraints decide: a unit is a Bool variable or
 // its negation (`B = 1`, `B = 0`) or an Int variable equal to a number (`X = 3`); a
 // constraint they make false empties a case of a disjunction, or the whole (false is
