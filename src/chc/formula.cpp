@@ -5,8 +5,11 @@
 #include <cstdint>
 #include <map>
 #include <set>
+#include <unordered_map>
 
 #include <fmt/format.h>
+
+#include "solver/own_variables.hpp"
 
 namespace clpi::chc {
 
@@ -121,9 +124,17 @@ public:
 private:
     enum class Truth { open, holds, fails };
 
+    // unit_of, asked once per formula (each round asks again of every literal).
+    const std::optional<std::pair<z3::expr, z3::expr>>& unit(const z3::expr& m) {
+        const unsigned id = m.id();
+        auto found = units_.find(id);
+        if (found == units_.end()) found = units_.emplace(id, std::make_pair(m, unit_of(m))).first;
+        return found->second.second;
+    }
+
     // Adds a unit; false when it contradicts one known.
     bool learn(const z3::expr& meaning) {
-        std::optional<std::pair<z3::expr, z3::expr>> u = unit_of(meaning);
+        const std::optional<std::pair<z3::expr, z3::expr>>& u = unit(meaning);
         if (!u) return true;
         auto [it, fresh] = known_.try_emplace(u->first.id(), u->second);
         return fresh || z3::eq(it->second, u->second);  // numerals and true/false are shared terms
@@ -144,13 +155,13 @@ private:
     // negation, or a comparison of two numbers once they are substituted; open otherwise.
     // (Decided by hand: Z3's simplifier, made anew at each call, tripled the import's time
     // on Lustre problems.)
-    Truth truth(const z3::expr& m) const {
+    Truth truth(const z3::expr& m) {
         if (known_.empty()) return Truth::open;
         if (m.is_not()) {
             const Truth t = truth(m.arg(0));
             return t == Truth::holds ? Truth::fails : t == Truth::fails ? Truth::holds : Truth::open;
         }
-        if (std::optional<std::pair<z3::expr, z3::expr>> u = unit_of(m)) {
+        if (const std::optional<std::pair<z3::expr, z3::expr>>& u = unit(m)) {
             auto it = known_.find(u->first.id());
             if (it == known_.end()) return Truth::open;
             return z3::eq(it->second, u->second) ? Truth::holds : Truth::fails;
@@ -178,7 +189,7 @@ private:
     std::optional<Nested> reduce(const Nested& n, bool top = true) {
         Nested out;
         for (const Literal& l : n.literals) {
-            if (top && unit_of(l.meaning)) {
+            if (top && unit(l.meaning)) {
                 out.literals.push_back(l);
                 continue;
             }
@@ -210,6 +221,9 @@ private:
     // A variable's ast id -> its value. The variables stay alive in the literals' meanings,
     // so no other term takes their ids.
     std::map<unsigned, z3::expr> known_;
+    // A formula's ast id -> the formula (kept alive, so that no other takes its id) and
+    // unit_of it.
+    std::unordered_map<unsigned, std::pair<z3::expr, std::optional<std::pair<z3::expr, z3::expr>>>> units_;
 };
 
 }  // namespace
@@ -218,10 +232,22 @@ bool propagate_units(Nested& n) {
     return UnitPropagation().run(n);
 }
 
+bool satisfiable_at_sight(const z3::expr_vector& conjuncts) {
+    std::vector<solver::Conjunct> parts;
+    for (const z3::expr& e : conjuncts) solver::append_conjuncts(e, true, parts);
+    std::vector<const solver::Conjunct*> refs;
+    refs.reserve(parts.size());
+    for (const solver::Conjunct& c : parts) refs.push_back(&c);
+    return solver::satisfiable_by_own_variables(refs);
+}
+
 std::optional<Nested> satisfiable(const Nested& n, z3::solver& solver) {
     Nested unique = without_repeats(n);
+    z3::expr_vector meaning(solver.ctx());
+    meaning.push_back(nested_meaning(unique, solver.ctx()));
+    if (satisfiable_at_sight(meaning)) return unique;
     solver.push();
-    solver.add(nested_meaning(unique, solver.ctx()));
+    solver.add(meaning[0]);
     bool holds = solver.check() != z3::unsat;
     solver.pop();
     if (!holds) return std::nullopt;

@@ -142,7 +142,12 @@ constexpr unsigned import_check_rlimit = 3'000'000;
 [[nodiscard]] Dnf satisfiable_cases(const Dnf& dnf, z3::solver& solver);
 // The constraint without repeated top-level constraints.
 [[nodiscard]] Nested without_repeats(const Nested& n);
-// The same, when it can hold (or Z3 cannot tell).
+// True when the conjunction of `conjuncts` holds for some values by variables of their own
+// (solver/own_variables.hpp): each constraint in turn that a variable no other one mentions
+// can satisfy is dropped, and none is left. No solver: most cases of a split (a chain of
+// definitions ending in a test) are shown so; false says nothing.
+[[nodiscard]] bool satisfiable_at_sight(const z3::expr_vector& conjuncts);
+// The same, when it can hold (or Z3 cannot tell); asked first at sight, then of Z3.
 [[nodiscard]] std::optional<Nested> satisfiable(const Nested& n, z3::solver& solver);
 
 // A unit constraint, as its variable and value: a Bool variable (true), its negation

@@ -38,9 +38,9 @@ public:
     z3::expr fold(const z3::expr& e) {
         if (auto k = known_.find(e.id()); k != known_.end()) return e.ctx().bool_val(k->second);
         auto found = memo_.find(e.id());
-        if (found != memo_.end()) return found->second;
+        if (found != memo_.end()) return found->second.second;
         z3::expr out = compute(e);
-        memo_.emplace(e.id(), out);
+        memo_.emplace(e.id(), std::make_pair(e, out));
         return out;
     }
 
@@ -142,7 +142,10 @@ private:
     }
 
     std::map<unsigned, bool> known_;
-    std::map<unsigned, z3::expr> memo_;
+    // A formula's id -> the formula and what it folds to. The formula is kept: fold is also
+    // asked of terms it makes and drops (`not a or b` for `a => b`), and a term made later
+    // may take a dropped term's id.
+    std::map<unsigned, std::pair<z3::expr, z3::expr>> memo_;
 };
 
 }  // namespace
@@ -181,18 +184,19 @@ z3::expr unit_propagate(z3::expr constraint) {
         if (units.empty()) return constraint;
         z3::expr_vector out(constraint.ctx());
         bool changed = false;
+        // One folder for all the conjuncts (they share subterms), another for the units
+        // themselves (folded as they are, as the whole conjunction was before): each
+        // conjunct is folded once, and the conjunction of what is left is not folded again.
+        Folder by_units(std::move(units));
+        Folder plain;
         for (const z3::expr& c : conjuncts) {
             bool unit = (is_atom(c)) || (c.is_not() && is_atom(c.arg(0)));
-            if (unit) {
-                out.push_back(c);
-                continue;
-            }
-            z3::expr f = Folder(units).fold(c);
-            changed = changed || !z3::eq(f, c);
+            z3::expr f = unit ? plain.fold(c) : by_units.fold(c);
+            changed = changed || (!unit && !z3::eq(f, c));
             if (f.is_false()) return f;
             if (!f.is_true()) out.push_back(f);
         }
-        constraint = Folder().fold(z3::mk_and(out));
+        constraint = out.empty() ? constraint.ctx().bool_val(true) : out.size() == 1 ? out[0] : z3::mk_and(out);
         if (!changed) return constraint;
     }
     return constraint;

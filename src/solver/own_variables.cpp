@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 #include "solver/solver_impl.hpp"
 
@@ -23,6 +24,15 @@ void collect_constants(const z3::expr& e, std::vector<unsigned>& out) {
     }
     if (!e.is_app()) return;
     for (unsigned k = 0; k < e.num_args(); ++k) collect_constants(e.arg(k), out);
+}
+
+// The value of a numeral, or of a numeral's negation (`(- 1)`, as SMT-LIB writes -1).
+std::optional<Number> constant_value(const z3::expr& e) {
+    if (e.is_numeral()) return numeral_number(e);
+    if (e.is_app() && e.decl().decl_kind() == Z3_OP_UMINUS) {
+        if (std::optional<Number> v = constant_value(e.arg(0))) return -*v;
+    }
+    return std::nullopt;
 }
 
 // `factor * e` added into `coefficients` (constant id -> coefficient); false when `e` is not
@@ -54,8 +64,8 @@ bool add_linear(const z3::expr& e, const Number& factor, std::map<unsigned, Numb
         std::optional<z3::expr> term;
         for (unsigned k = 0; k < e.num_args(); ++k) {
             z3::expr a = e.arg(k);
-            if (a.is_numeral()) {
-                scale *= numeral_number(a);
+            if (std::optional<Number> v = constant_value(a)) {
+                scale *= *v;
             } else if (term) {
                 return false;
             } else {

@@ -751,3 +751,46 @@ TEST_CASE("chc import: a check Z3 cannot decide soon ends undecided, bounded by 
     CHECK(s.check() == z3::unsat);
     s.pop();
 }
+
+TEST_CASE("chc import: folding a clause keeps each answer with the formula it is for") {
+    // An LLVM block's exit, as SeaHorn writes it (hcai-bench trex01): P = true makes O
+    // true, O makes J, then I false, so N <= 1; the clause can hold. Folding asks about
+    // formulas it makes and drops again (`not a or b` for `a => b`, `not b`); a formula
+    // made later can take such a dropped formula's number, and an answer kept under the
+    // number alone was once read for it: the rule was lost.
+    const std::string smt =
+        "(declare-fun |main@precall5.split| ( ) Bool)\n"
+        "(declare-fun |main@entry| ( Int Int ) Bool)\n"
+        "(assert (forall ((A Int) (B Int)) (main@entry A B)))\n"
+        "(assert (forall ((A Int) (B Int) (C Bool) (D Int) (E Int) (F Int) (G Int) (H Int)"
+        "                 (I Bool) (J Bool) (K Bool) (L Bool) (M Bool) (N Bool) (O Bool) (P Bool))\n"
+        "  (=> (and (main@entry B G) (= A B) (= E G) (= D G) (= F G)\n"
+        "           (or (not J) (= M K) (not O)) (or (not J) (not I) (not O))\n"
+        "           (or (not J) (not O) (not K)) (or (not O) (not (= M N)))\n"
+        "           (or (not O) (and J O)) (or (not O) N) (or (not P) (and P O))\n"
+        "           (or (not L) (not O)) (not C) (= P true) (not (= (<= H 1) I)))\n"
+        "      main@precall5.split)))\n"
+        "(assert (=> main@precall5.split false))\n";
+    const std::string clp = translate(smt);
+    CHECK(contains(clp, "main_entry(B, G) :- main_precall5_split, A = B, E = G, D = G, F = G, H =< 1.\n"));
+    CHECK(verdict_of(smt) == Verdict::unsafe);
+}
+
+TEST_CASE("chc import: two cases of a split that leave the same constraints are one rule") {
+    // hopv's zip01: with z = 0, the first conjunct says y = 0 or s = 0, and each of the
+    // other two splits in two. The case y = 0 with s = 0 comes from both sides of the first,
+    // its constraints in another order: three rules, not four.
+    const std::string smt =
+        "(declare-fun p (Int Int) Bool)\n"
+        "(assert (forall ((x Int) (y Int) (z Int) (s Int) (m Int) (r Int))\n"
+        "  (=> (and (not (= (= 0 z) (and (not (= 0 y)) (not (= 0 s)))))\n"
+        "           (not (= (= 0 y) (>= x 0))) (= 0 z) (= (= 0 s) (<= m r)))\n"
+        "      (p x m))))\n"
+        "(assert (forall ((x Int) (y Int)) (=> (and (p x y) (> x 0)) false)))\n";
+    const std::string clp = translate(smt);
+    CHECK(count(clp, "start :- ") == 3);
+    CHECK(contains(clp, "start :- p(X, M), 0 = Y, X < 0, 0 = S, M =< R.\n"));
+    CHECK(contains(clp, "start :- p(X, M), 0 = Y, X < 0, 0 != S, M > R.\n"));
+    CHECK(contains(clp, "start :- p(X, M), 0 = S, 0 != Y, X >= 0, M =< R.\n"));
+    CHECK(verdict_of(smt) == Verdict::unsafe);  // x = 1 by the third
+}

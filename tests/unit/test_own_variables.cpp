@@ -68,3 +68,14 @@ TEST_CASE("own variables: shared variables, disjunctions and atoms it does not u
     // Negated: not (x >= 1 and y >= 1) is a disjunction, x alone falsifies it.
     CHECK(own({y >= 5}, {x >= 1 && y >= 1}));
 }
+
+TEST_CASE("own variables: a coefficient written as a negated number, as SMT-LIB writes -1") {
+    z3::context ctx;
+    z3::expr x = ctx.int_const("x"), y = ctx.int_const("y");
+    // (* (- 1) y): Z3 keeps `(- 1)` as a negation of the numeral 1, not as a numeral.
+    z3::expr minus_one = -ctx.int_val(1);
+    REQUIRE_FALSE(minus_one.is_numeral());
+    CHECK(own({x == minus_one * y, x < 0}));        // y solves the first, then x the second
+    CHECK(own({x == 111 + minus_one * y, x < 0}));
+    CHECK_FALSE(own({(-ctx.int_val(2)) * y == 1}));  // -2 y = 1: no integer y, and no solver
+}
