@@ -30,7 +30,6 @@ using chc::Refusal;
 using chc::dnf_and;
 using chc::dnf_or;
 using chc::flatten_and;
-using chc::occurs_in;
 using chc::propagate_definitions;
 using chc::substitute_folded;
 using chc::unchanged_arguments;
@@ -540,19 +539,19 @@ void Importer::write_rules(std::size_t index, std::size_t shape, const Clause& c
     // A flag variable that an atom also passes on as data (`%main.2(a, b, x) -> %main(x)`,
     // where only %main's argument became points) keeps its value there as a constraint:
     // the substitution above took it out of the constraint only.
-    for (unsigned i = 0; i < flag_vars.size(); ++i) {
-        bool passed = false;
-        for (const auto* app : {&c.shape.from, &c.shape.to}) {
-            if (!*app) continue;
-            for (unsigned k = 0; k < (*app)->num_args() && !passed; ++k) {
-                z3::expr arg = (*app)->arg(k);
-                if (z3::eq(arg, flag_vars[i])) {
-                    passed = !is_flag_position(**app, k, app == &c.shape.from ? from_val : to_val);
-                } else {
-                    passed = occurs_in(flag_vars[i], arg);
-                }
-            }
+    // (The atoms' variables are gathered once: a vmt step has tens of flags and arguments.)
+    std::set<unsigned> passed_on;  // the constants of the atoms' arguments but the flags'
+    for (const auto* app : {&c.shape.from, &c.shape.to}) {
+        if (!*app) continue;
+        const int val = app == &c.shape.from ? from_val : to_val;
+        for (unsigned k = 0; k < (*app)->num_args(); ++k) {
+            z3::expr arg = (*app)->arg(k);
+            if (is_flag_position(**app, k, val) && arg.is_const()) continue;  // the flag itself
+            chc::constants_of(arg, passed_on);
         }
+    }
+    for (unsigned i = 0; i < flag_vars.size(); ++i) {
+        const bool passed = passed_on.count(flag_vars[i].id()) > 0;
         if (passed) constraint = constraint && flag_vars[i] == flag_values[i];
     }
     std::optional<z3::expr> to_app = c.shape.to;

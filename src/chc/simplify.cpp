@@ -13,17 +13,6 @@ void flatten_and(const z3::expr& e, std::vector<z3::expr>& out) {
     }
 }
 
-bool occurs_in(const z3::expr& var, const z3::expr& term) {
-    std::vector<z3::expr> stack{term};
-    while (!stack.empty()) {
-        z3::expr e = stack.back();
-        stack.pop_back();
-        if (z3::eq(e, var)) return true;
-        for (unsigned i = 0; e.is_app() && i < e.num_args(); ++i) stack.push_back(e.arg(i));
-    }
-    return false;
-}
-
 namespace {
 
 // `e` with its Boolean structure folded where parts became constants (after the flags or

@@ -19,9 +19,6 @@ void flatten_and(const z3::expr& e, std::vector<z3::expr>& out);
 // The ids of the constants (variables and nullary symbols) in `e`, added to `out`.
 void constants_of(const z3::expr& e, std::set<unsigned>& out);
 
-// Whether `var` occurs in `term`.
-[[nodiscard]] bool occurs_in(const z3::expr& var, const z3::expr& term);
-
 // `e` with `from` replaced by `to`, and its Boolean structure folded where parts became
 // true or false; a disjunction's common conjuncts are lifted out of it.
 [[nodiscard]] z3::expr substitute_folded(const z3::expr& e, const z3::expr_vector& from,
