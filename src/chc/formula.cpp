@@ -58,23 +58,6 @@ z3::solver import_solver(z3::context& ctx) {
     return solver;
 }
 
-Dnf satisfiable_cases(const Dnf& dnf, z3::solver& solver) {
-    Dnf out;
-    for (const Conj& c : dnf) {
-        Conj unique;
-        std::set<std::string> seen;
-        solver.push();
-        for (const Literal& l : c) {
-            if (!seen.insert(l.text).second) continue;
-            unique.push_back(l);
-            solver.add(l.meaning);
-        }
-        if (solver.check() != z3::unsat) out.push_back(std::move(unique));
-        solver.pop();
-    }
-    return out;
-}
-
 Nested without_repeats(const Nested& n) {
     Nested unique;
     std::set<std::string> seen;
@@ -232,22 +215,32 @@ bool propagate_units(Nested& n) {
     return UnitPropagation().run(n);
 }
 
-bool satisfiable_at_sight(const z3::expr_vector& conjuncts) {
+namespace {
+
+// Whether the literals and disjunctions of `n` hold together by variables of their own: the
+// literals are read one by one, so that no formula of the whole is made for what this
+// decides.
+bool satisfiable_at_sight(const Nested& n, z3::context& ctx) {
     std::vector<solver::Conjunct> parts;
-    for (const z3::expr& e : conjuncts) solver::append_conjuncts(e, true, parts);
+    for (const Literal& l : n.literals) solver::append_conjuncts(l.meaning, true, parts);
+    for (const std::vector<Nested>& cases : n.disjunctions) {
+        Nested one;
+        one.disjunctions.push_back(cases);
+        solver::append_conjuncts(nested_meaning(one, ctx), true, parts);
+    }
     std::vector<const solver::Conjunct*> refs;
     refs.reserve(parts.size());
     for (const solver::Conjunct& c : parts) refs.push_back(&c);
     return solver::satisfiable_by_own_variables(refs);
 }
 
+}  // namespace
+
 std::optional<Nested> satisfiable(const Nested& n, z3::solver& solver) {
     Nested unique = without_repeats(n);
-    z3::expr_vector meaning(solver.ctx());
-    meaning.push_back(nested_meaning(unique, solver.ctx()));
-    if (satisfiable_at_sight(meaning)) return unique;
+    if (satisfiable_at_sight(unique, solver.ctx())) return unique;
     solver.push();
-    solver.add(meaning[0]);
+    solver.add(nested_meaning(unique, solver.ctx()));
     bool holds = solver.check() != z3::unsat;
     solver.pop();
     if (!holds) return std::nullopt;

@@ -136,18 +136,13 @@ void nested_and(Nested& into, const Nested& part);
 // About a second of Z3's work on one check: a check that needs more is not decided.
 constexpr unsigned import_check_rlimit = 3'000'000;
 
-// The disjuncts that can hold (checked by Z3 on an import_solver, made once per problem:
-// making one costs more than the checks of a clause; kept when Z3 cannot tell), each
-// without repeated constraints.
-[[nodiscard]] Dnf satisfiable_cases(const Dnf& dnf, z3::solver& solver);
 // The constraint without repeated top-level constraints.
 [[nodiscard]] Nested without_repeats(const Nested& n);
-// True when the conjunction of `conjuncts` holds for some values by variables of their own
-// (solver/own_variables.hpp): each constraint in turn that a variable no other one mentions
-// can satisfy is dropped, and none is left. No solver: most cases of a split (a chain of
-// definitions ending in a test) are shown so; false says nothing.
-[[nodiscard]] bool satisfiable_at_sight(const z3::expr_vector& conjuncts);
-// The same, when it can hold (or Z3 cannot tell); asked first at sight, then of Z3.
+// The same, when it can hold (or Z3 cannot tell; checked on an import_solver, made once per
+// problem: making one costs more than the checks of a clause). Asked first without a solver:
+// when each constraint in turn that a variable no other one mentions can satisfy is dropped
+// and none is left (solver/own_variables.hpp), it holds. Most cases of a split that can hold
+// (a chain of definitions ending in a test) are shown so, and Z3 is not asked.
 [[nodiscard]] std::optional<Nested> satisfiable(const Nested& n, z3::solver& solver);
 
 // A unit constraint, as its variable and value: a Bool variable (true), its negation

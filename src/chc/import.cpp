@@ -595,8 +595,8 @@ void Importer::write_rules(std::size_t index, std::size_t shape, const Clause& c
         std::vector<std::string> texts;
         for (const chc::Literal& l : holds->literals) texts.push_back(l.text);
         std::sort(texts.begin(), texts.end());
-        chc::Nested cases = *holds;
-        cases.literals.clear();
+        chc::Nested cases;
+        cases.disjunctions = holds->disjunctions;
         texts.push_back(chc::nested_text(cases));
         if (!written_.insert(fmt::format("{} :- {} | {}", from, to, fmt::join(texts, ", "))).second) continue;
         std::string rule = from + " :- " + to;
