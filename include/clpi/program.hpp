@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <boost/multiprecision/cpp_int.hpp>
@@ -64,6 +66,18 @@ struct Expr {
         Expr e;
         e.kind = k;
         e.args = std::move(a);
+        e.loc = l;
+        return e;
+    }
+    // The operands moved in: a braced list `{a, b}` would copy each operand's whole tree
+    // (an initializer list's elements are const), once per enclosing operator.
+    template <typename... Operands>
+        requires(sizeof...(Operands) >= 1 && (std::is_same_v<std::remove_cvref_t<Operands>, Expr> && ...))
+    static Expr op(ExprKind k, SourceLoc l, Operands&&... operands) {
+        Expr e;
+        e.kind = k;
+        e.args.reserve(sizeof...(Operands));
+        (e.args.push_back(std::forward<Operands>(operands)), ...);
         e.loc = l;
         return e;
     }

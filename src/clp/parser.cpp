@@ -1,9 +1,12 @@
 // The one translation unit that instantiates PEGTL: actions that build the AST from the
 // grammar, clause-by-clause parsing with recovery after a syntax error, then the checker.
 #include <cctype>
+#include <charconv>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <unordered_map>
 
 #include "clp/checker.hpp"
@@ -150,24 +153,29 @@ SourceLoc loc_of(const Input& in) {
 Integer decimal(std::string_view text) {
     bool negative = !text.empty() && text.front() == '-';
     if (negative) text.remove_prefix(1);
+    // Most numbers of a program fit a machine word: read without making a string for Boost.
+    if (std::int64_t v = 0; text.size() <= 18) {
+        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+        if (ec == std::errc{} && end == text.data() + text.size()) return negative ? Integer(-v) : Integer(v);
+    }
     while (text.size() > 1 && text.front() == '0') text.remove_prefix(1);
     Integer v{std::string(text)};
     return negative ? Integer(-v) : v;
 }
 
-Number parse_number(const std::string& text) {
+Number parse_number(std::string_view text) {
     auto dot = text.find('.');
     if (dot != std::string::npos) {
-        std::string frac = text.substr(dot + 1);
+        std::string_view frac = text.substr(dot + 1);
         Integer scale = 1;
         for (std::size_t i = 0; i < frac.size(); ++i) scale *= 10;
-        return Number(decimal(text.substr(0, dot) + frac), scale);
+        return Number(decimal(std::string(text.substr(0, dot)) + std::string(frac)), scale);
     }
     auto slash = text.find('/');
     if (slash != std::string::npos) {
-        Integer den = decimal(std::string_view(text).substr(slash + 1));
+        Integer den = decimal(text.substr(slash + 1));
         if (den == 0) throw std::domain_error("a fraction with denominator 0");
-        return Number(decimal(std::string_view(text).substr(0, slash)), den);
+        return Number(decimal(text.substr(0, slash)), den);
     }
     return Number(decimal(text));
 }
@@ -198,7 +206,7 @@ struct action<g::number> {
     template <typename Input>
     static void apply(const Input& in, State& st) {
         try {
-            st.exprs.push_back(Expr::constant(parse_number(in.string()), loc_of(in)));
+            st.exprs.push_back(Expr::constant(parse_number(in.string_view()), loc_of(in)));
         } catch (const std::domain_error& e) {
             throw pegtl::parse_error(e.what(), in);
         }
@@ -221,7 +229,7 @@ struct action<g::negation> {
             e.loc = loc_of(in);
             st.exprs.push_back(std::move(e));
         } else {
-            st.exprs.push_back(Expr::op(ExprKind::neg, {std::move(e)}, loc_of(in)));
+            st.exprs.push_back(Expr::op(ExprKind::neg, loc_of(in), std::move(e)));
         }
     }
 };
@@ -243,7 +251,7 @@ struct binary_action {
         ExprKind k = st.ops.back();
         st.ops.pop_back();
         SourceLoc l = lhs.loc;
-        st.exprs.push_back(Expr::op(k, {std::move(lhs), std::move(rhs)}, l));
+        st.exprs.push_back(Expr::op(k, l, std::move(lhs), std::move(rhs)));
     }
 };
 template <> struct action<g::mul_tail> : binary_action {};
@@ -255,7 +263,7 @@ struct action<g::select_expr> {
     static void apply(const Input& in, State& st) {
         Expr i = st.pop();
         Expr a = st.pop();
-        st.exprs.push_back(Expr::op(ExprKind::select, {std::move(a), std::move(i)}, loc_of(in)));
+        st.exprs.push_back(Expr::op(ExprKind::select, loc_of(in), std::move(a), std::move(i)));
     }
 };
 template <>
@@ -266,7 +274,7 @@ struct action<g::store_expr> {
         Expr i = st.pop();
         Expr a = st.pop();
         st.exprs.push_back(
-            Expr::op(ExprKind::store, {std::move(a), std::move(i), std::move(v)}, loc_of(in)));
+            Expr::op(ExprKind::store, loc_of(in), std::move(a), std::move(i), std::move(v)));
     }
 };
 
@@ -275,7 +283,7 @@ struct action<g::const_array_expr> {
     template <typename Input>
     static void apply(const Input& in, State& st) {
         Expr v = st.pop();
-        st.exprs.push_back(Expr::op(ExprKind::const_array, {std::move(v)}, loc_of(in)));
+        st.exprs.push_back(Expr::op(ExprKind::const_array, loc_of(in), std::move(v)));
     }
 };
 
@@ -293,12 +301,14 @@ template <> struct action<g::rel_eq> : set_rel<RelOp::eq> {};
 struct constraint_action {
     template <typename Input>
     static void apply(const Input& in, State& st) {
-        Constraint c;
-        c.rhs = st.pop();
-        c.lhs = st.pop();
+        // Built in place: a Constraint is two expressions, each with a number in it.
+        Expr rhs = st.pop();
+        Expr lhs = st.pop();
+        Constraint& c = st.constraints.emplace_back();
+        c.lhs = std::move(lhs);
+        c.rhs = std::move(rhs);
         c.op = st.rel;
         c.loc = loc_of(in);
-        st.constraints.push_back(std::move(c));
     }
 };
 template <> struct action<g::constraint> : constraint_action {};
@@ -369,7 +379,7 @@ struct action<g::arg_integer> {
     static void apply(const Input& in, State& st) {
         Arg a;
         a.kind = Arg::Kind::integer;
-        a.integer = decimal(in.string());
+        a.integer = decimal(in.string_view());
         a.loc = loc_of(in);
         st.atom.args.push_back(std::move(a));
     }
