@@ -174,13 +174,15 @@ void run_process(const std::string& script, const std::string& solver, double ti
 
 // cvc5 in this process, through its C++ API: no program to start and no file to write,
 // which cost more than the checks themselves on small programs.
-void run_in_process(const std::string& script, const std::string& solver, double timeout_s, Tally& tally) {
+void run_in_process(const std::string& script, const std::string& solver, double timeout_s, bool suspect_slow,
+                    Tally& tally) {
     // Not a clause's fault: no clause is named.
     if (std::string why = cvc5_unavailable(); !why.empty()) {
         tally.stop(CertificateCheck::Outcome::unavailable, "", why);
         return;
     }
-    std::string error = run_smtlib_in_cvc5(script, timeout_s, [&](const std::string& a) { return tally.take(a); });
+    std::string error = run_smtlib_in_cvc5(
+        script, timeout_s, [&](const std::string& a) { return tally.take(a); }, suspect_slow);
     if (tally.stopped()) return;
     if (!error.empty()) {
         tally.stop(CertificateCheck::Outcome::unavailable, tally.next(), error);
@@ -236,8 +238,9 @@ constexpr double astray_limit_s = 0.05;
 // the first of its run is asked again, with the checks after it, of a fresh solver: only
 // a check that a fresh solver does not decide leaves the certificate undecided. So that a
 // check gone astray does not cost the whole limit, a run's checks get at most
-// astray_limit_s each; a first check undecided in that time is asked again, alone in front,
-// with the full limit.
+// astray_limit_s each, and in process, after the first, at most 4 times the slowest before
+// them (run_smtlib_in_cvc5's `suspect_slow`); a first check undecided in that time is asked
+// again, alone in front, with the full limit.
 CertificateCheck run_checks(const std::string& script, const std::vector<std::string>& names,
                             const std::string& solver, double timeout_s,
                             const std::string& expected = "unsat") {
@@ -250,17 +253,19 @@ CertificateCheck run_checks(const std::string& script, const std::vector<std::st
         result.outcome = CertificateCheck::Outcome::valid;
         return result;
     }
+    const std::optional<std::pair<std::string, std::vector<std::string>>> split = checks_of(script, names.size());
     auto run = [&](const std::string& text, const std::vector<std::string>& asked, double limit_s,
                    CertificateCheck& part) {
         Tally tally(asked, solver, expected, part);
         if (solver == "cvc5") {
-            run_in_process(text, solver, limit_s, tally);
+            // A check stopped as suspect is asked again of a fresh solver (below), the
+            // first of a run with astray_limit_s, then alone with the full limit.
+            run_in_process(text, solver, limit_s, split && limit_s < timeout_s, tally);
         } else {
             run_process(text, solver, limit_s, tally);
         }
         if (!tally.stopped()) part.outcome = CertificateCheck::Outcome::valid;
     };
-    const std::optional<std::pair<std::string, std::vector<std::string>>> split = checks_of(script, names.size());
     const double short_s = split ? std::min(timeout_s, astray_limit_s) : timeout_s;
     std::size_t first = 0;  // the first check of this run
     bool full = false;      // this run's first check has the full limit

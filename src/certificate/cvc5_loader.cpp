@@ -76,11 +76,11 @@ void warm_up_cvc5() {
 std::string cvc5_unavailable() { return loaded().error; }
 
 std::string run_smtlib_in_cvc5(std::string_view script, double timeout_s,
-                               const std::function<bool(const std::string&)>& on_answer) {
+                               const std::function<bool(const std::string&)>& on_answer, bool suspect_slow) {
     const Module& m = loaded();
     if (m.run == nullptr) return m.error;
     std::string error;
-    m.run(script, timeout_s, on_answer, error);
+    m.run(script, timeout_s, suspect_slow, on_answer, error);
     return error;
 }
 

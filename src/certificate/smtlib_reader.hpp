@@ -23,8 +23,12 @@ namespace clpi {
 // the run stops when `on_answer` returns false. Returns the empty string when the run
 // ended that way or at the script's end; otherwise why it could not go on (a construct
 // outside the subset, or cvc5's own error), and no further answer is given.
+// With `suspect_slow`, `timeout_s` is the first check's limit only: a later check that runs
+// far longer than the slowest before it (4 times, and 20 ms) is stopped as undecided, for
+// the caller to ask again of a fresh solver.
 [[nodiscard]] std::string run_smtlib_in_cvc5(std::string_view script, double timeout_s,
-                                             const std::function<bool(const std::string&)>& on_answer);
+                                             const std::function<bool(const std::string&)>& on_answer,
+                                             bool suspect_slow = false);
 
 // Starts a thread of its own for cvc5, which sets a solver up while the search runs: the
 // first touch of cvc5's library, its per-thread state and the solver's set-up (several

@@ -6,7 +6,9 @@
 
 #include <cvc5/cvc5.h>
 
+#include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <condition_variable>
 #include <memory>
 #include <mutex>
@@ -163,6 +165,18 @@ public:
     // then nothing to do), or empty.
     Runner(cvc5::Solver& solver, std::string logic) : s_(solver), logic_(std::move(logic)) {}
 
+    // With `timeout_s` per check, or, when `suspect_slow` is set, that for the first check
+    // only: each later one gets at most suspicion_factor times the slowest before it (and
+    // never less than suspicion_floor_ms). A check that runs far longer than the checks
+    // before it on the same solver has most likely been led astray by what the solver kept
+    // from them (certificate/check.cpp asks it again of a fresh solver, where such a check
+    // took milliseconds); waiting out the whole limit for it cost clp/hola-toggle.clp's
+    // certificate half its time.
+    void limit_checks(double timeout_s, bool suspect_slow) {
+        timeout_ms_ = timeout_s * 1000;
+        suspect_slow_ = suspect_slow;
+    }
+
     // Runs one command; false when the run stops here (exit, or on_answer said so).
     bool command(const SExpr& c, const std::function<bool(const std::string&)>& on_answer);
 
@@ -177,6 +191,7 @@ private:
         std::vector<cvc5::Term> params;  // of a defined function
     };
 
+    std::string check_sat();
     cvc5::Sort sort(const SExpr& e) const;
     cvc5::Term term(const SExpr& e);
     cvc5::Term symbol(const SExpr& e) const;
@@ -194,6 +209,11 @@ private:
 
     cvc5::Solver& s_;
     std::string logic_;
+    double timeout_ms_ = 0;
+    bool suspect_slow_ = false;
+    double slowest_ms_ = -1;  // of the checks so far; none yet
+    static constexpr double suspicion_factor = 4;
+    static constexpr double suspicion_floor_ms = 20;
     std::unordered_map<std::string, Global> globals_;
     // Per push level, the globals declared there (and what they hid, if anything).
     std::vector<std::vector<std::pair<std::string, std::optional<Global>>>> undo_;
@@ -417,6 +437,18 @@ std::string answer(const cvc5::Result& r) {
     return "unknown (" + text + ")";
 }
 
+std::string Runner::check_sat() {
+    double limit_ms = timeout_ms_;
+    if (suspect_slow_ && slowest_ms_ >= 0) {
+        limit_ms = std::min(limit_ms, std::max(suspicion_floor_ms, suspicion_factor * slowest_ms_));
+    }
+    s_.setOption("tlimit-per", std::to_string(std::max(1L, static_cast<long>(limit_ms))));
+    const auto start = std::chrono::steady_clock::now();
+    std::string a = answer(s_.checkSat());
+    slowest_ms_ = std::max(slowest_ms_, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    return a;
+}
+
 std::uint32_t levels(const SExpr& c) {
     if (c.list.size() == 1) return 1;
     if (c.list.size() == 2 && c.list[1].atom.kind == Token::Kind::numeral && c.list[1].atom.text.size() < 9) {
@@ -492,7 +524,7 @@ bool Runner::command(const SExpr& c, const std::function<bool(const std::string&
         s_.assertFormula(term(c.list[1]));
     } else if (what == "check-sat") {
         shape(c.list.size() == 1);
-        return on_answer(answer(s_.checkSat()));
+        return on_answer(check_sat());
     } else if (what == "exit") {
         return false;
     } else {
@@ -527,14 +559,14 @@ std::unique_ptr<cvc5::Solver> new_solver(bool set_up) {
 // reader's terms are handed there instead of freed here: the caller frees them after it has
 // passed the answers on, out of the waiting caller's way.
 std::string run_on(cvc5::Solver& solver, bool set_up, std::string_view script, double timeout_s,
-                   const std::function<bool(const std::string&)>& on_answer,
+                   bool suspect_slow, const std::function<bool(const std::string&)>& on_answer,
                    std::unique_ptr<Runner>* leftovers = nullptr) {
     try {
         // cvc5's simplification stays on: without it a check-sat on a toy formula is faster,
         // but these scripts were slower, 2.5 times on a certificate of 46 clauses and 8
         // times on a counterexample's path, whose equalities it solves before the search.
-        solver.setOption("tlimit-per", std::to_string(static_cast<long>(timeout_s * 1000)));
         auto runner = std::make_unique<Runner>(solver, set_up ? scripts_logic : "");
+        runner->limit_checks(timeout_s, suspect_slow);
         Lexer lex(script);
         while (std::optional<SExpr> c = read(lex)) {
             if (!runner->command(*c, on_answer)) break;
@@ -548,7 +580,7 @@ std::string run_on(cvc5::Solver& solver, bool set_up, std::string_view script, d
     }
 }
 
-std::string run_on_new_solver(std::string_view script, double timeout_s,
+std::string run_on_new_solver(std::string_view script, double timeout_s, bool suspect_slow,
                               const std::function<bool(const std::string&)>& on_answer) {
     std::unique_ptr<cvc5::Solver> solver;
     try {
@@ -556,7 +588,7 @@ std::string run_on_new_solver(std::string_view script, double timeout_s,
     } catch (const std::exception& e) {
         return std::string("cvc5: ") + e.what();
     }
-    return run_on(*solver, false, script, timeout_s, on_answer);
+    return run_on(*solver, false, script, timeout_s, suspect_slow, on_answer);
 }
 
 // A thread of its own for cvc5. Its first solver in a thread costs cvc5 about 3 ms (its
@@ -573,11 +605,11 @@ public:
 
     // The script's answers, from the thread; nothing when it is not started or is busy
     // with another caller's script.
-    std::optional<std::string> run(std::string_view script, double timeout_s,
+    std::optional<std::string> run(std::string_view script, double timeout_s, bool suspect_slow,
                                    const std::function<bool(const std::string&)>& on_answer) {
         std::unique_lock<std::mutex> hold(lock_);
         if (!thread_.joinable() || stop_ || job_ != nullptr) return std::nullopt;
-        Job job{script, timeout_s, &on_answer, "", false};
+        Job job{script, timeout_s, suspect_slow, &on_answer, "", false};
         job_ = &job;
         changed_.notify_all();
         changed_.wait(hold, [&] { return job.done; });
@@ -597,6 +629,7 @@ private:
     struct Job {
         std::string_view script;
         double timeout_s;
+        bool suspect_slow;
         const std::function<bool(const std::string&)>* on_answer;
         std::string result;
         bool done;
@@ -622,10 +655,11 @@ private:
             std::unique_ptr<cvc5::Solver> used;
             std::unique_ptr<Runner> leftovers;
             if (ready && job->script.substr(0, logic_line.size()) == logic_line) {
-                job->result = run_on(*ready, true, job->script, job->timeout_s, *job->on_answer, &leftovers);
+                job->result = run_on(*ready, true, job->script, job->timeout_s, job->suspect_slow, *job->on_answer,
+                                     &leftovers);
                 used = std::move(ready);  // its assertions and declarations are the script's now
             } else {
-                job->result = run_on_new_solver(job->script, job->timeout_s, *job->on_answer);
+                job->result = run_on_new_solver(job->script, job->timeout_s, job->suspect_slow, *job->on_answer);
             }
             {
                 std::lock_guard<std::mutex> hold(lock_);
@@ -655,13 +689,14 @@ extern "C" {
 __attribute__((visibility("default"))) void clpi_cvc5_warm_up() { clpi::cvc5_module::validator.start(); }
 
 __attribute__((visibility("default"))) void clpi_cvc5_run(std::string_view script, double timeout_s,
+                                                          bool suspect_slow,
                                                           const std::function<bool(const std::string&)>& on_answer,
                                                           std::string& error) {
     using namespace clpi::cvc5_module;
-    if (std::optional<std::string> e = validator.run(script, timeout_s, on_answer)) {
+    if (std::optional<std::string> e = validator.run(script, timeout_s, suspect_slow, on_answer)) {
         error = *e;
     } else {
-        error = run_on_new_solver(script, timeout_s, on_answer);
+        error = run_on_new_solver(script, timeout_s, suspect_slow, on_answer);
     }
 }
 

@@ -22,13 +22,13 @@ inline constexpr const char* run_symbol = "clpi_cvc5_run";
 
 using WarmUp = void();
 // Runs `script`; `error` gets why it could not go on, or stays empty (run_smtlib_in_cvc5).
-using Run = void(std::string_view script, double timeout_s,
+using Run = void(std::string_view script, double timeout_s, bool suspect_slow,
                  const std::function<bool(const std::string&)>& on_answer, std::string& error);
 
 }  // namespace clpi::cvc5_module
 
 extern "C" {
 void clpi_cvc5_warm_up();
-void clpi_cvc5_run(std::string_view script, double timeout_s,
+void clpi_cvc5_run(std::string_view script, double timeout_s, bool suspect_slow,
                    const std::function<bool(const std::string&)>& on_answer, std::string& error);
 }
