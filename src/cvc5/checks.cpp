@@ -212,6 +212,7 @@ private:
     double timeout_ms_ = 0;
     bool suspect_slow_ = false;
     double slowest_ms_ = -1;  // of the checks so far; none yet
+    long limit_set_ms_ = -1;  // cvc5's tlimit-per now; not set yet
     static constexpr double suspicion_factor = 4;
     static constexpr double suspicion_floor_ms = 20;
     std::unordered_map<std::string, Global> globals_;
@@ -442,7 +443,11 @@ std::string Runner::check_sat() {
     if (suspect_slow_ && slowest_ms_ >= 0) {
         limit_ms = std::min(limit_ms, std::max(suspicion_floor_ms, suspicion_factor * slowest_ms_));
     }
-    s_.setOption("tlimit-per", std::to_string(std::max(1L, static_cast<long>(limit_ms))));
+    // Set only when it changes: setting an option costs cvc5 about as much as a small check.
+    if (const long ms = std::max(1L, static_cast<long>(limit_ms)); ms != limit_set_ms_) {
+        s_.setOption("tlimit-per", std::to_string(ms));
+        limit_set_ms_ = ms;
+    }
     const auto start = std::chrono::steady_clock::now();
     std::string a = answer(s_.checkSat());
     slowest_ms_ = std::max(slowest_ms_, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
