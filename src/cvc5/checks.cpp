@@ -443,7 +443,7 @@ std::string Runner::check_sat() {
     if (suspect_slow_ && slowest_ms_ >= 0) {
         limit_ms = std::min(limit_ms, std::max(suspicion_floor_ms, suspicion_factor * slowest_ms_));
     }
-    // Set only when it changes: setting an option costs cvc5 about as much as a small check.
+    // Set only when it changes: most checks of a run keep the limit of the one before.
     if (const long ms = std::max(1L, static_cast<long>(limit_ms)); ms != limit_set_ms_) {
         s_.setOption("tlimit-per", std::to_string(ms));
         limit_set_ms_ = ms;
