@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <map>
 #include <set>
+#include <string_view>
 #include <unordered_map>
 
 #include <fmt/format.h>
@@ -58,14 +59,20 @@ z3::solver import_solver(z3::context& ctx) {
     return solver;
 }
 
-Nested without_repeats(const Nested& n) {
-    Nested unique;
-    std::set<std::string> seen;
-    for (const Literal& l : n.literals) {
-        if (seen.insert(l.text).second) unique.literals.push_back(l);
+Nested without_repeats(Nested n) {
+    std::vector<bool> repeat(n.literals.size(), false);
+    {
+        std::set<std::string_view> seen;  // views of the texts, which stay where they are here
+        for (std::size_t i = 0; i < n.literals.size(); ++i) repeat[i] = !seen.insert(n.literals[i].text).second;
     }
-    unique.disjunctions = n.disjunctions;
-    return unique;
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < n.literals.size(); ++i) {
+        if (repeat[i]) continue;
+        if (kept != i) n.literals[kept] = std::move(n.literals[i]);
+        ++kept;
+    }
+    n.literals.erase(n.literals.begin() + static_cast<std::ptrdiff_t>(kept), n.literals.end());
+    return n;
 }
 
 std::optional<std::pair<z3::expr, z3::expr>> unit_of(const z3::expr& m) {
@@ -98,9 +105,7 @@ public:
             }
             if (known_.size() == known && !first) return true;  // no unit came from a lone case
             if (known_.empty()) return true;                    // nothing to decide by
-            std::optional<Nested> out = reduce(n);
-            if (!out) return false;
-            n = std::move(*out);
+            if (!reduce(n)) return false;
         }
     }
 
@@ -169,36 +174,40 @@ private:
     // single disjunctions leave are merged in (their units are learnt at the next round).
     // At the top the units stay, as what the rest was reduced by; a case's units are its own
     // and only decide it (by the units outside it).
-    std::optional<Nested> reduce(const Nested& n, bool top = true) {
-        Nested out;
-        for (const Literal& l : n.literals) {
-            if (top && unit(l.meaning)) {
-                out.literals.push_back(l);
-                continue;
+    // Reduced in place (its constraints moved, not copied); false when it cannot hold, and
+    // `n` is then left in some valid state.
+    bool reduce(Nested& n, bool top = true) {
+        std::size_t kept = 0;
+        for (Literal& l : n.literals) {
+            if (!(top && unit(l.meaning))) {
+                const Truth t = truth(l.meaning);
+                if (t == Truth::fails) return false;
+                if (t == Truth::holds) continue;
             }
-            const Truth t = truth(l.meaning);
-            if (t == Truth::fails) return std::nullopt;
-            if (t == Truth::open) out.literals.push_back(l);
+            if (&n.literals[kept] != &l) n.literals[kept] = std::move(l);
+            ++kept;
         }
-        for (const std::vector<Nested>& cases : n.disjunctions) {
+        n.literals.erase(n.literals.begin() + static_cast<std::ptrdiff_t>(kept), n.literals.end());
+        std::vector<std::vector<Nested>> disjunctions = std::move(n.disjunctions);
+        n.disjunctions.clear();
+        for (std::vector<Nested>& cases : disjunctions) {
             std::vector<Nested> left;
             bool holds = false;
-            for (const Nested& c : cases) {
-                std::optional<Nested> r = reduce(c, false);
-                if (!r) continue;
-                holds = r->is_true();
+            for (Nested& c : cases) {
+                if (!reduce(c, false)) continue;
+                holds = c.is_true();
                 if (holds) break;
-                left.push_back(std::move(*r));
+                left.push_back(std::move(c));
             }
             if (holds) continue;
-            if (left.empty()) return std::nullopt;
+            if (left.empty()) return false;
             if (left.size() == 1) {
-                nested_and(out, left[0]);
+                nested_and(n, std::move(left[0]));
             } else {
-                out.disjunctions.push_back(std::move(left));
+                n.disjunctions.push_back(std::move(left));
             }
         }
-        return out;
+        return true;
     }
 
     // A variable's ast id -> its value. The variables stay alive in the literals' meanings,
@@ -563,11 +572,11 @@ Nested nested_false(z3::context& ctx) {
     return n;
 }
 
-Nested nested_of(const Dnf& dnf, z3::context& ctx) {
+Nested nested_of(Dnf dnf, z3::context& ctx) {
     if (dnf.empty()) return nested_false(ctx);
-    if (dnf.size() == 1) return Nested{dnf[0], {}};
+    if (dnf.size() == 1) return Nested{std::move(dnf[0]), {}};
     std::vector<Nested> cases;
-    for (const Conj& c : dnf) cases.push_back(Nested{c, {}});
+    for (Conj& c : dnf) cases.push_back(Nested{std::move(c), {}});
     return nested_or(std::move(cases), ctx);
 }
 
@@ -575,6 +584,17 @@ void nested_and(Nested& into, const Nested& part) {
     into.literals.insert(into.literals.end(), part.literals.begin(), part.literals.end());
     into.disjunctions.insert(into.disjunctions.end(), part.disjunctions.begin(),
                              part.disjunctions.end());
+}
+
+void nested_and(Nested& into, Nested&& part) {
+    if (into.is_true()) {
+        into = std::move(part);
+        return;
+    }
+    into.literals.insert(into.literals.end(), std::make_move_iterator(part.literals.begin()),
+                         std::make_move_iterator(part.literals.end()));
+    into.disjunctions.insert(into.disjunctions.end(), std::make_move_iterator(part.disjunctions.begin()),
+                             std::make_move_iterator(part.disjunctions.end()));
 }
 
 Nested nested_or(std::vector<Nested> cases, z3::context& ctx) {
@@ -664,8 +684,8 @@ Nested FormulaTranslator::nested(const z3::expr& f, bool positive) {
     z3::context& ctx = f.ctx();
     if (f.is_app() && f.is_bool() && !vars_.is_var(f)) {
         auto kind = f.decl().decl_kind();
-        auto both = [&](Nested a, const Nested& b) {
-            nested_and(a, b);
+        auto both = [&](Nested a, Nested b) {
+            nested_and(a, std::move(b));
             return a;
         };
         switch (kind) {
@@ -676,9 +696,9 @@ Nested FormulaTranslator::nested(const z3::expr& f, bool positive) {
             for (unsigned i = 0; i < f.num_args(); ++i) parts.push_back(nested(f.arg(i), positive));
             if ((kind == Z3_OP_AND) != positive) return nested_or(std::move(parts), ctx);
             Nested acc;
-            for (const Nested& p : parts) {
-                if (is_false_literal(p)) return p;
-                nested_and(acc, p);
+            for (Nested& p : parts) {
+                if (is_false_literal(p)) return std::move(p);
+                nested_and(acc, std::move(p));
             }
             return acc;
         }

@@ -113,8 +113,9 @@ private:
 };
 
 [[nodiscard]] Nested nested_false(z3::context& ctx);
-[[nodiscard]] Nested nested_of(const Dnf& dnf, z3::context& ctx);
+[[nodiscard]] Nested nested_of(Dnf dnf, z3::context& ctx);
 void nested_and(Nested& into, const Nested& part);
+void nested_and(Nested& into, Nested&& part);  // moves part's constraints in
 // The disjunction of `cases` (true when one is true, the one case when there is one).
 [[nodiscard]] Nested nested_or(std::vector<Nested> cases, z3::context& ctx);
 // CLP text: `A, B, (C ; D, E)`; `true` for the empty conjunction.
@@ -137,7 +138,7 @@ void nested_and(Nested& into, const Nested& part);
 constexpr unsigned import_check_rlimit = 3'000'000;
 
 // The constraint without repeated top-level constraints.
-[[nodiscard]] Nested without_repeats(const Nested& n);
+[[nodiscard]] Nested without_repeats(Nested n);
 // The same, when it can hold (or Z3 cannot tell; checked on an import_solver, made once per
 // problem: making one costs more than the checks of a clause). Asked first without a solver:
 // when each constraint in turn that a variable no other one mentions can satisfy is dropped

@@ -446,23 +446,26 @@ bool mentions(const std::string& text, const std::string& name) {
     return false;
 }
 
-// `rule` holds the 0..1 ranges of its Bool variables. Those of a variable nothing else
-// mentions (it stood in a case found unsatisfiable and dropped) say nothing and go.
-void drop_unused_ranges(chc::Nested& rule, const chc::Conj& ranges, const std::string& atoms) {
+// A rule's `literals` (beside its `disjunctions`, as text) hold the 0..1 ranges of its Bool
+// variables. Those of a variable nothing else mentions (it stood in a case found
+// unsatisfiable and dropped) say nothing and go.
+void drop_unused_ranges(chc::Conj& literals, const std::string& disjunctions, const chc::Conj& ranges,
+                        const std::string& atoms) {
     std::map<std::string, std::string> range_of;  // a range literal's text -> its variable
     for (const chc::Literal& r : ranges) range_of[r.text] = r.text.substr(0, r.text.find(' '));
-    chc::Nested rest = rule;
-    rest.literals.clear();
-    for (const chc::Literal& l : rule.literals) {
-        if (range_of.count(l.text) == 0) rest.literals.push_back(l);
+    std::string text = atoms;  // the rule but its ranges
+    for (const chc::Literal& l : literals) {
+        if (range_of.count(l.text) == 0) text += ", " + l.text;
     }
-    std::string text = atoms + " " + chc::nested_text(rest);
-    chc::Conj kept;
-    for (const chc::Literal& l : rule.literals) {
-        auto r = range_of.find(l.text);
-        if (r == range_of.end() || mentions(text, r->second)) kept.push_back(l);
+    text += ", " + disjunctions;
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < literals.size(); ++i) {
+        auto r = range_of.find(literals[i].text);
+        if (r != range_of.end() && !mentions(text, r->second)) continue;
+        if (kept != i) literals[kept] = std::move(literals[i]);
+        ++kept;
     }
-    rule.literals = kept;
+    literals.erase(literals.begin() + static_cast<std::ptrdiff_t>(kept), literals.end());
 }
 
 // The flags of one side of a clause fixed to a valuation: the flag variables with their
@@ -587,20 +590,23 @@ void Importer::write_rules(std::size_t index, std::size_t shape, const Clause& c
         if (is_false) continue;  // `false` itself needs no check (an LLVM program's dead block)
         std::optional<chc::Nested> holds =
             parts.size() > 1 && part.disjunctions.empty() ? chc::satisfiable(part, cases_)
-                                                          : chc::without_repeats(part);
+                                                          : chc::without_repeats(std::move(part));
         if (!holds) continue;
-        drop_unused_ranges(*holds, ranges, from + " " + to);
+        // The disjunctions' text, written once: for the ranges, the key and the rule.
+        chc::Nested cases;
+        cases.disjunctions = std::move(holds->disjunctions);
+        const std::string disjunctions = chc::nested_text(cases);  // "true" when there are none
+        drop_unused_ranges(holds->literals, disjunctions, ranges, from + " " + to);
         // Two cases of a split can leave the same constraints in another order (a case's
         // units decided the other disjunction's way): one rule says it.
         std::vector<std::string> texts;
         for (const chc::Literal& l : holds->literals) texts.push_back(l.text);
         std::sort(texts.begin(), texts.end());
-        chc::Nested cases;
-        cases.disjunctions = holds->disjunctions;
-        texts.push_back(chc::nested_text(cases));
+        texts.push_back(disjunctions);
         if (!written_.insert(fmt::format("{} :- {} | {}", from, to, fmt::join(texts, ", "))).second) continue;
         std::string rule = from + " :- " + to;
-        if (!holds->is_true()) rule += ", " + chc::nested_text(*holds);
+        for (const chc::Literal& l : holds->literals) rule += ", " + l.text;
+        if (!cases.disjunctions.empty()) rule += ", " + disjunctions;
         rules_.push_back(rule + ".");
     }
 }
