@@ -92,10 +92,69 @@ std::optional<std::pair<z3::expr, z3::expr>> unit_of(const z3::expr& m) {
     return std::nullopt;
 }
 
+struct UnitShapes::Table {
+    // What a literal's formula is, read off Z3 once: each round asks again of every
+    // literal, and Z3's API, a call and an error check per question, cost more than the
+    // answers (a Lustre problem's rules ask of thousands).
+    struct Side {  // an Int term: a number, or a constant a unit may give a value
+        bool number = false;
+        std::int64_t value = 0;
+        std::optional<unsigned> constant;
+    };
+    struct Shape {
+        enum class Kind { open, negation, unit, comparison } kind = Kind::open;
+        std::optional<std::pair<z3::expr, z3::expr>> unit;  // unit_of the formula
+        const Shape* negated = nullptr;                     // of a negation
+        Z3_decl_kind op = Z3_OP_UNINTERPRETED;              // of a comparison
+        Side lhs, rhs;
+    };
+    static Side side(const z3::expr& t) {
+        Side s;
+        std::int64_t v = 0;
+        if (t.is_numeral_i64(v)) {
+            s.number = true;
+            s.value = v;
+        } else if (t.is_const()) {
+            s.constant = t.id();
+        }
+        return s;
+    }
+
+    const Shape& shape(const z3::expr& m) {
+        const unsigned id = m.id();
+        if (auto found = shapes.find(id); found != shapes.end()) return found->second.second;
+        Shape s;
+        s.unit = unit_of(m);
+        if (m.is_not()) {
+            s.kind = Shape::Kind::negation;
+            s.negated = &shape(m.arg(0));  // the map's elements stay where they are
+        } else if (s.unit) {
+            s.kind = Shape::Kind::unit;
+        } else if (m.is_app() && m.num_args() == 2 && m.arg(0).is_int()) {
+            switch (m.decl().decl_kind()) {
+            case Z3_OP_LE: case Z3_OP_LT: case Z3_OP_GE: case Z3_OP_GT: case Z3_OP_EQ: case Z3_OP_DISTINCT:
+                s.kind = Shape::Kind::comparison;
+                s.op = m.decl().decl_kind();
+                s.lhs = side(m.arg(0));
+                s.rhs = side(m.arg(1));
+                break;
+            default: break;
+            }
+        }
+        return shapes.emplace(id, std::make_pair(m, std::move(s))).first->second.second;
+    }
+
+    // A formula's ast id -> the formula (kept alive, so that no other takes its id, nor
+    // the id of a constant or value its shape names) and its shape.
+    std::unordered_map<unsigned, std::pair<z3::expr, Shape>> shapes;
+};
+
 namespace {
 
 class UnitPropagation {
 public:
+    explicit UnitPropagation(UnitShapes::Table& table) : table_(table) {}
+
     // Reduces `n` under the units (its own added first); false when it cannot hold.
     bool run(Nested& n) {
         for (bool first = true;; first = false) {
@@ -112,29 +171,37 @@ public:
 private:
     enum class Truth { open, holds, fails };
 
-    // unit_of, asked once per formula (each round asks again of every literal).
-    const std::optional<std::pair<z3::expr, z3::expr>>& unit(const z3::expr& m) {
-        const unsigned id = m.id();
-        auto found = units_.find(id);
-        if (found == units_.end()) found = units_.emplace(id, std::make_pair(m, unit_of(m))).first;
-        return found->second.second;
-    }
+    struct Known {  // a variable's value, and the number it is
+        z3::expr value;
+        std::optional<std::int64_t> number;
+    };
+
+    using Shape = UnitShapes::Table::Shape;
+    using Side = UnitShapes::Table::Side;
+
+    const Shape& shape(const z3::expr& m) { return table_.shape(m); }
+    const std::optional<std::pair<z3::expr, z3::expr>>& unit(const z3::expr& m) { return shape(m).unit; }
 
     // Adds a unit; false when it contradicts one known.
     bool learn(const z3::expr& meaning) {
         const std::optional<std::pair<z3::expr, z3::expr>>& u = unit(meaning);
         if (!u) return true;
-        auto [it, fresh] = known_.try_emplace(u->first.id(), u->second);
-        return fresh || z3::eq(it->second, u->second);  // numerals and true/false are shared terms
+        const unsigned var = u->first.id();
+        if (auto it = known_.find(var); it != known_.end()) {
+            return it->second.value.id() == u->second.id();  // numerals and true/false are shared terms
+        }
+        std::int64_t v = 0;
+        const bool number = u->second.is_numeral_i64(v);
+        known_.emplace(var, Known{u->second, number ? std::optional<std::int64_t>(v) : std::nullopt});
+        return true;
     }
 
     // An Int term's value when it is a number, or a variable a unit gives one.
-    std::optional<std::int64_t> number(const z3::expr& t) const {
-        std::int64_t v = 0;
-        if (t.is_numeral_i64(v)) return v;
-        if (t.is_const()) {
-            auto it = known_.find(t.id());
-            if (it != known_.end() && it->second.is_numeral_i64(v)) return v;
+    std::optional<std::int64_t> number(const Side& s) const {
+        if (s.number) return s.value;
+        if (s.constant) {
+            auto it = known_.find(*s.constant);
+            if (it != known_.end()) return it->second.number;
         }
         return std::nullopt;
     }
@@ -145,20 +212,27 @@ private:
     // on Lustre problems.)
     Truth truth(const z3::expr& m) {
         if (known_.empty()) return Truth::open;
-        if (m.is_not()) {
-            const Truth t = truth(m.arg(0));
+        return truth(shape(m));
+    }
+
+    Truth truth(const Shape& s) const {
+        switch (s.kind) {
+        case Shape::Kind::open: return Truth::open;
+        case Shape::Kind::negation: {
+            const Truth t = truth(*s.negated);
             return t == Truth::holds ? Truth::fails : t == Truth::fails ? Truth::holds : Truth::open;
         }
-        if (const std::optional<std::pair<z3::expr, z3::expr>>& u = unit(m)) {
-            auto it = known_.find(u->first.id());
+        case Shape::Kind::unit: {
+            auto it = known_.find(s.unit->first.id());
             if (it == known_.end()) return Truth::open;
-            return z3::eq(it->second, u->second) ? Truth::holds : Truth::fails;
+            return it->second.value.id() == s.unit->second.id() ? Truth::holds : Truth::fails;
         }
-        if (!m.is_app() || m.num_args() != 2 || !m.arg(0).is_int()) return Truth::open;
-        const std::optional<std::int64_t> a = number(m.arg(0)), b = number(m.arg(1));
+        case Shape::Kind::comparison: break;
+        }
+        const std::optional<std::int64_t> a = number(s.lhs), b = number(s.rhs);
         if (!a || !b) return Truth::open;
         bool r = false;
-        switch (m.decl().decl_kind()) {
+        switch (s.op) {
         case Z3_OP_LE: r = *a <= *b; break;
         case Z3_OP_LT: r = *a < *b; break;
         case Z3_OP_GE: r = *a >= *b; break;
@@ -212,16 +286,17 @@ private:
 
     // A variable's ast id -> its value. The variables stay alive in the literals' meanings,
     // so no other term takes their ids.
-    std::map<unsigned, z3::expr> known_;
-    // A formula's ast id -> the formula (kept alive, so that no other takes its id) and
-    // unit_of it.
-    std::unordered_map<unsigned, std::pair<z3::expr, std::optional<std::pair<z3::expr, z3::expr>>>> units_;
+    std::map<unsigned, Known> known_;
+    UnitShapes::Table& table_;
 };
 
 }  // namespace
 
-bool propagate_units(Nested& n) {
-    return UnitPropagation().run(n);
+UnitShapes::UnitShapes() : table_(std::make_unique<Table>()) {}
+UnitShapes::~UnitShapes() = default;
+
+bool propagate_units(Nested& n, UnitShapes& shapes) {
+    return UnitPropagation(shapes.table()).run(n);
 }
 
 namespace {

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <stdexcept>
@@ -157,7 +158,23 @@ constexpr unsigned import_check_rlimit = 3'000'000;
 // true goes, and one with a single case left becomes that case (whose units count next).
 // `n` stays equivalent; decided without a solver: the rules a split makes repeat the units
 // of one case beside the other disjunctions (`D = 1, ..., (D = 0 ; E = 0)`).
-[[nodiscard]] bool propagate_units(Nested& n);
+//
+// `shapes` keeps what is read off each formula (its kind, its variables and numbers) for the
+// next calls: the rules of one clause repeat its literals, and reading them off Z3 again
+// cost most of this.
+class UnitShapes {
+public:
+    UnitShapes();
+    ~UnitShapes();
+    UnitShapes(const UnitShapes&) = delete;
+    UnitShapes& operator=(const UnitShapes&) = delete;
+    struct Table;
+    Table& table() { return *table_; }
+
+private:
+    std::unique_ptr<Table> table_;
+};
+[[nodiscard]] bool propagate_units(Nested& n, UnitShapes& shapes);
 
 // A short, one-line rendering of a Z3 term for messages.
 [[nodiscard]] std::string show(const z3::expr& e);

@@ -127,6 +127,7 @@ private:
     // A clause's constraint with the flags of a source valuation fixed, by (clause, valuation).
     std::map<std::pair<std::size_t, int>, z3::expr> from_fixed_;
     std::vector<z3::func_decl> applied_;  // every predicate a clause applies, first use first
+    chc::UnitShapes unit_shapes_;         // for propagate_units, over all the rules
 };
 
 ChcOrigin Importer::origin() const {
@@ -573,7 +574,7 @@ void Importer::write_rules(std::size_t index, std::size_t shape, const Clause& c
         // What a part's units decide goes first, without a solver: a split repeats the units
         // of one case beside the other disjunctions, and a case may contradict them
         // (`D = 1, D = 0`), which would otherwise stay in the rule for the search.
-        if (!chc::propagate_units(part)) continue;
+        if (!chc::propagate_units(part, unit_shapes_)) continue;
         part.literals.insert(part.literals.end(), ranges.begin(), ranges.end());
         // The cases of a split are checked, and dropped when they cannot hold (a branch of
         // an `ite` against the rest of the clause); most that can hold are seen to by their

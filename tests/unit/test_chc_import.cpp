@@ -284,6 +284,7 @@ TEST_CASE("chc import: what a rule's units decide is taken out of it, without a 
     z3::context ctx;
     const z3::expr d = ctx.bool_const("D"), e = ctx.bool_const("E"), f = ctx.bool_const("F"),
                    g = ctx.bool_const("G"), x = ctx.int_const("X");
+    chc::UnitShapes shapes;  // shared by the calls below, as by the rules of one import
     auto lit = [](const std::string& text, const z3::expr& meaning) { return chc::Literal{text, meaning}; };
     auto one = [](chc::Literal l) {
         chc::Nested n;
@@ -298,24 +299,24 @@ TEST_CASE("chc import: what a rule's units decide is taken out of it, without a 
     x_and_f.literals.push_back(lit("F = 1", f));
     n.disjunctions.push_back({one(lit("E = 0", !e)), x_and_f});
     n.disjunctions.push_back({one(lit("X = 3", x == 3)), one(lit("G = 1", g))});
-    REQUIRE(chc::propagate_units(n));
+    REQUIRE(chc::propagate_units(n, shapes));
     CHECK(chc::nested_text(n) == "D = 1, X = 3, E = 1, F = 1");
 
     // Two values for one variable, at the top or through a lone case: cannot hold.
     chc::Nested both;
     both.literals = {lit("D = 1", d), lit("X = 3", x == 3), lit("X = 4", x == 4)};
-    CHECK_FALSE(chc::propagate_units(both));
+    CHECK_FALSE(chc::propagate_units(both, shapes));
     chc::Nested through;
     through.literals = {lit("D = 1", d)};
     through.disjunctions.push_back({one(lit("D = 0", !d)), one(lit("X >= 5", x >= 5))});
     through.literals.push_back(lit("X = 3", x == 3));
-    CHECK_FALSE(chc::propagate_units(through));
+    CHECK_FALSE(chc::propagate_units(through, shapes));
 
     // Open cases stay as they are.
     chc::Nested open;
     open.literals = {lit("X >= 0", x >= 0)};
     open.disjunctions.push_back({one(lit("D = 0", !d)), one(lit("E = 1", e))});
-    REQUIRE(chc::propagate_units(open));
+    REQUIRE(chc::propagate_units(open, shapes));
     CHECK(chc::nested_text(open) == "X >= 0, (D = 0 ; E = 1)");
 
     // A clause of five disjunctions: three are split into eight rules, two stay, and no
