@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <deque>
+#include <memory>
 #include <set>
 #include <tuple>
 
@@ -257,7 +258,9 @@ private:
             }
             out.push_back(arg == val);
         }
-        out.push_back(unit_propagate(substitute_folded(constraint, vars, vals)));
+        auto [folder, fresh] = folders_.try_emplace(std::make_pair(k, positions));
+        if (fresh) folder->second = std::make_unique<FlagFolder>(vars);
+        out.push_back(unit_propagate(folder->second->fold(constraint, vals)));
         return with_source_.emplace(key, out).first->second;
     }
 
@@ -521,6 +524,9 @@ private:
     std::size_t checks_ = 0;
     std::map<std::pair<std::size_t, std::vector<bool>>, z3::expr_vector> with_source_;
     std::map<std::pair<std::size_t, std::vector<unsigned>>, std::vector<Conjunct>> conjuncts_;
+    // By clause and flag positions: the source flags that are variables are the same for
+    // every valuation, and what holds none of them is folded once.
+    std::map<std::pair<std::size_t, std::vector<unsigned>>, std::unique_ptr<FlagFolder>> folders_;
     std::map<std::pair<std::size_t, unsigned>, z3::check_result> holds_;  // may_hold's answers
     std::map<std::size_t, bool> distinct_flags_;
     std::chrono::steady_clock::time_point start_;

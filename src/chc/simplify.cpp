@@ -1,7 +1,10 @@
 #include "chc/simplify.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <map>
+#include <set>
+#include <unordered_map>
 
 namespace clpi::chc {
 
@@ -24,8 +27,19 @@ public:
     // `known`: formulas (by id) whose value is given, the units of the enclosing conjunction.
     explicit Folder(std::map<unsigned, bool> known) : known_(std::move(known)) {}
 
+    // Flags substituted by their values as the folding goes (FlagFolder): what is folded is
+    // then `e` with the flags replaced.
+    struct Substitution {
+        const z3::expr_vector* flags;
+        const z3::expr_vector* values;
+        std::function<bool(const z3::expr&)> has_flag;  // whether a term holds one
+        Folder* plain;                                   // folds what holds none
+    };
+    explicit Folder(const Substitution* sub) : sub_(sub) {}
+
     z3::expr fold(const z3::expr& e) {
         if (auto k = known_.find(e.id()); k != known_.end()) return e.ctx().bool_val(k->second);
+        if (sub_ != nullptr && !sub_->has_flag(e)) return sub_->plain->fold(e);
         auto found = memo_.find(e.id());
         if (found != memo_.end()) return found->second.second;
         z3::expr out = compute(e);
@@ -43,9 +57,16 @@ private:
         return true;
     }
 
+    // A part that holds a flag, and that folding does not take apart (a comparison, a term):
+    // the flags replaced there, then folded as a whole.
+    z3::expr substituted(const z3::expr& e) {
+        z3::expr replaced = e;  // (z3::expr::substitute is not const)
+        return sub_->plain->fold(replaced.substitute(*sub_->flags, *sub_->values));
+    }
+
     z3::expr compute(const z3::expr& e) {
         z3::context& ctx = e.ctx();
-        if (!e.is_app() || !e.is_bool() || e.is_const()) return e;
+        if (!e.is_app() || !e.is_bool() || e.is_const()) return sub_ != nullptr ? substituted(e) : e;
         switch (e.decl().decl_kind()) {
         case Z3_OP_AND:
         case Z3_OP_OR: {
@@ -88,6 +109,7 @@ private:
             if (e.num_args() == 2 && z3::eq(e.arg(0), e.arg(1))) return ctx.bool_val(true);
             [[fallthrough]];
         default:
+            if (sub_ != nullptr) return substituted(e);
             if (ground(e)) return e.simplify();  // a comparison of numbers: true or false
             return e;
         }
@@ -131,6 +153,7 @@ private:
     }
 
     std::map<unsigned, bool> known_;
+    const Substitution* sub_ = nullptr;
     // A formula's id -> the formula and what it folds to. The formula is kept: fold is also
     // asked of terms it makes and drops (`not a or b` for `a => b`), and a term made later
     // may take a dropped term's id.
@@ -146,6 +169,43 @@ z3::expr substitute_folded(const z3::expr& e, const z3::expr_vector& from,
     return Folder().fold(out);
 }
 
+struct FlagFolder::State {
+    explicit State(const z3::expr_vector& f) : flags(f) {
+        for (const z3::expr& x : f) flag_ids.insert(x.id());
+    }
+    z3::expr_vector flags;
+    std::set<unsigned> flag_ids;
+    Folder plain;  // its memo serves every call
+    // A term's id -> the term (kept, so that no other takes its id) and whether it holds a
+    // flag. A quantifier or bound variable counts as holding one: it is substituted as before.
+    std::unordered_map<unsigned, std::pair<z3::expr, bool>> holds_flag;
+
+    bool has_flag(const z3::expr& e) {
+        if (auto found = holds_flag.find(e.id()); found != holds_flag.end()) return found->second.second;
+        bool has = true;
+        if (e.is_app()) {
+            if (e.num_args() == 0) {
+                has = flag_ids.count(e.id()) > 0;
+            } else {
+                has = false;
+                for (unsigned i = 0; i < e.num_args() && !has; ++i) has = has_flag(e.arg(i));
+            }
+        }
+        holds_flag.emplace(e.id(), std::make_pair(e, has));
+        return has;
+    }
+};
+
+FlagFolder::FlagFolder(const z3::expr_vector& flags) : s_(std::make_unique<State>(flags)) {}
+FlagFolder::~FlagFolder() = default;
+
+z3::expr FlagFolder::fold(const z3::expr& e, const z3::expr_vector& values) {
+    if (s_->flags.empty()) return s_->plain.fold(e);
+    const Folder::Substitution sub{&s_->flags, &values, [this](const z3::expr& t) { return s_->has_flag(t); },
+                                   &s_->plain};
+    Folder folder(&sub);
+    return folder.fold(e);
+}
 
 namespace {
 bool is_atom(const z3::expr& e) {

@@ -4,6 +4,7 @@
 // rules read like the clauses.
 #pragma once
 
+#include <memory>
 #include <set>
 #include <vector>
 
@@ -23,6 +24,24 @@ void constants_of(const z3::expr& e, std::set<unsigned>& out);
 // true or false; a disjunction's common conjuncts are lifted out of it.
 [[nodiscard]] z3::expr substitute_folded(const z3::expr& e, const z3::expr_vector& from,
                                          const z3::expr_vector& to);
+
+// substitute_folded for one set of Bool constants (`flags`) under many valuations: a part
+// of a formula that holds none of them folds the same under every valuation, and is folded
+// once for all the calls (control recovery folds a `vmt` problem's transition relation once
+// per clause and source valuation; most of it speaks of other variables).
+class FlagFolder {
+public:
+    explicit FlagFolder(const z3::expr_vector& flags);
+    ~FlagFolder();
+    FlagFolder(const FlagFolder&) = delete;
+    FlagFolder& operator=(const FlagFolder&) = delete;
+    // substitute_folded(e, flags, values): each of `values` is true or false.
+    [[nodiscard]] z3::expr fold(const z3::expr& e, const z3::expr_vector& values);
+
+private:
+    struct State;
+    std::unique_ptr<State> s_;
+};
 
 // The conjunction with its unit conjuncts (comparisons, Bool variables and their negations)
 // taken as true inside the other conjuncts, and folded, until nothing changes.

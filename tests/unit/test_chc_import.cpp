@@ -795,3 +795,32 @@ TEST_CASE("chc import: two cases of a split that leave the same constraints are 
     CHECK(contains(clp, "start :- p(X, M), 0 = S, 0 != Y, X >= 0, M =< R.\n"));
     CHECK(verdict_of(smt) == Verdict::unsafe);  // x = 1 by the third
 }
+
+TEST_CASE("chc import: folding under many valuations of the flags is substituting them, then folding") {
+    z3::context ctx;
+    const z3::expr a = ctx.bool_const("A"), b = ctx.bool_const("B"), c = ctx.bool_const("C");
+    const z3::expr x = ctx.int_const("X"), y = ctx.int_const("Y");
+    // Flags in connectives, in an implication, under a comparison (an Int `ite`) and beside
+    // parts that hold none (folded once for all the valuations).
+    const z3::expr f = z3::implies(a && !b, x > 0) && (b || y == x + 1) &&
+                       (z3::ite(a, x, y) >= 2 || c) && (x == x || y < 0) && z3::implies(c, y == 3 || b);
+    z3::expr_vector flags(ctx);
+    flags.push_back(a);
+    flags.push_back(b);
+    chc::FlagFolder folder(flags);
+    for (int v = 0; v < 4; ++v) {
+        z3::expr_vector values(ctx);
+        values.push_back(ctx.bool_val((v & 1) != 0));
+        values.push_back(ctx.bool_val((v & 2) != 0));
+        const z3::expr once = chc::substitute_folded(f, flags, values);
+        const z3::expr kept = folder.fold(f, values);
+        CAPTURE(v);
+        CHECK(z3::eq(once, kept));
+        // Neither leaves a flag behind.
+        CHECK(kept.to_string().find("A") == std::string::npos);
+        CHECK(kept.to_string().find("B") == std::string::npos);
+    }
+    // No flags: the fold alone.
+    chc::FlagFolder none{z3::expr_vector(ctx)};
+    CHECK(z3::eq(none.fold(f, z3::expr_vector(ctx)), chc::substitute_folded(f, z3::expr_vector(ctx), z3::expr_vector(ctx))));
+}
