@@ -222,15 +222,28 @@ bool is_atom(const z3::expr& e) {
 }  // namespace
 
 z3::expr unit_propagate(z3::expr constraint) {
+    std::map<unsigned, bool> before;  // the units of the round before
     for (int round = 0; round < 8; ++round) {
         std::vector<z3::expr> conjuncts;
         flatten_and(constraint, conjuncts);
         std::map<unsigned, bool> units;
-        for (const z3::expr& c : conjuncts) {
-            if (is_atom(c)) units.emplace(c.id(), true);
-            if (c.is_not() && is_atom(c.arg(0))) units.emplace(c.arg(0).id(), false);
+        std::vector<bool> is_unit(conjuncts.size(), false);
+        for (std::size_t i = 0; i < conjuncts.size(); ++i) {
+            const z3::expr& c = conjuncts[i];
+            if (is_atom(c)) {
+                units.emplace(c.id(), true);
+                is_unit[i] = true;
+            } else if (c.is_not() && is_atom(c.arg(0))) {
+                units.emplace(c.arg(0).id(), false);
+                is_unit[i] = true;
+            }
         }
         if (units.empty()) return constraint;
+        // The same units as the round before, which folded every other conjunct by them:
+        // folding again would change nothing (a fifth of this function's instructions on
+        // lustre twisted_counters).
+        if (round > 0 && units == before) return constraint;
+        before = units;
         z3::expr_vector out(constraint.ctx());
         bool changed = false;
         // One folder for all the conjuncts (they share subterms), another for the units
@@ -238,8 +251,9 @@ z3::expr unit_propagate(z3::expr constraint) {
         // conjunct is folded once, and the conjunction of what is left is not folded again.
         Folder by_units(std::move(units));
         Folder plain;
-        for (const z3::expr& c : conjuncts) {
-            bool unit = (is_atom(c)) || (c.is_not() && is_atom(c.arg(0)));
+        for (std::size_t i = 0; i < conjuncts.size(); ++i) {
+            const z3::expr& c = conjuncts[i];
+            const bool unit = is_unit[i];
             z3::expr f = unit ? plain.fold(c) : by_units.fold(c);
             changed = changed || (!unit && !z3::eq(f, c));
             if (f.is_false()) return f;
