@@ -154,7 +154,7 @@ constexpr unsigned import_check_rlimit = 3'000'000;
 // Takes out of `n` what its top-level unit constraints decide: a unit is a Bool variable or
 // its negation (`B = 1`, `B = 0`) or an Int variable equal to a number (`X = 3`); a
 // constraint they make false empties a case of a disjunction, or the whole (false is
-// returned then: `n` cannot hold), one they make true goes, a disjunction with a case left
+// returned then: `n` cannot hold, and is left half reduced), one they make true goes, a disjunction with a case left
 // true goes, and one with a single case left becomes that case (whose units count next).
 // `n` stays equivalent; decided without a solver: the rules a split makes repeat the units
 // of one case beside the other disjunctions (`D = 1, ..., (D = 0 ; E = 0)`).

@@ -28,7 +28,7 @@ void constants_of(const z3::expr& e, std::set<unsigned>& out);
 // substitute_folded for one set of Bool constants (`flags`) under many valuations: a part
 // of a formula that holds none of them folds the same under every valuation, and is folded
 // once for all the calls (control recovery folds a `vmt` problem's transition relation once
-// per clause and source valuation; most of it speaks of other variables).
+// per clause and source valuation).
 class FlagFolder {
 public:
     explicit FlagFolder(const z3::expr_vector& flags);
