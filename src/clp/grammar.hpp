@@ -2,7 +2,10 @@
 // live in parser.cpp; the messages for `must` failures are the `errors` table at the end.
 #pragma once
 
+#include <cstddef>
+
 #include <tao/pegtl.hpp>
+#include <tao/pegtl/contrib/analyze_traits.hpp>
 
 namespace clpi::grammar {
 
@@ -77,6 +80,85 @@ struct rel_gt : one<'>'> {};
 struct rel_eq : one<'='> {};
 struct relop : sor<rel_ne, rel_le, rel_ge, rel_lt, rel_gt, rel_eq> {};
 struct constraint : if_must<expr, sep, relop, sep, expr_req> {};
+
+// ---- the common comparison, read at once -------------------------------------------------
+// `X = Y`, `B >= 0`, `N = -1`: two operands, each a variable or an integer (a `-` right
+// before its digits too), and nothing after them that would continue an expression. A
+// translated program has thousands of these, and read by `constraint` each one passes
+// through the whole expression grammar (every kind of operand tried in turn, then the `*`
+// and `+` tails). This rule reads exactly what `constraint` would read of such a comparison;
+// anything else (comments between its tokens included) it leaves, unread, to `constraint`.
+namespace simple {
+constexpr bool upper_char(char c) { return c >= 'A' && c <= 'Z'; }
+constexpr bool digit_char(char c) { return c >= '0' && c <= '9'; }
+constexpr bool ident_char(char c) { return digit_char(c) || upper_char(c) || (c >= 'a' && c <= 'z') || c == '_'; }
+constexpr bool space_char(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+constexpr const char* skip_spaces(const char* p, const char* end) {
+    while (p < end && space_char(*p)) ++p;
+    return p;
+}
+// The end of the variable or integer at `p` (as `variable` and `number` read it, with an
+// optional `-` right before an integer), or nullptr. A decimal or a fraction is not one.
+constexpr const char* operand_end(const char* p, const char* end) {
+    if (p < end && (upper_char(*p) || *p == '_')) {
+        ++p;
+        while (p < end && ident_char(*p)) ++p;
+        while (p < end && *p == '\'') ++p;
+        return p;
+    }
+    if (p < end && *p == '-') ++p;
+    if (p == end || !digit_char(*p)) return nullptr;
+    while (p < end && digit_char(*p)) ++p;
+    if (p + 1 < end && (*p == '.' || *p == '/') && digit_char(p[1])) return nullptr;
+    return p;
+}
+// The length of the comparison operator at `p` (as `relop` reads it), or 0.
+constexpr std::size_t relop_length(const char* p, const char* end) {
+    if (p + 1 < end) {
+        const char a = p[0], b = p[1];
+        if ((a == '!' && b == '=') || (a == '<' && b == '=') || (a == '=' && b == '<') || (a == '>' && b == '=')) {
+            return 2;
+        }
+    }
+    return p < end && (*p == '<' || *p == '>' || *p == '=') ? 1 : 0;
+}
+constexpr bool keyword_at(const char* p, const char* end, const char (&word)[4]) {
+    return end - p >= 3 && p[0] == word[0] && p[1] == word[1] && p[2] == word[2] &&
+           (end - p == 3 || !ident_char(p[3]));
+}
+// The length of the comparison at `begin`, or 0 when there is none this rule reads.
+constexpr std::size_t comparison_length(const char* begin, const char* end) {
+    const char* p = operand_end(begin, end);
+    if (p == nullptr) return 0;
+    p = skip_spaces(p, end);
+    const std::size_t r = relop_length(p, end);
+    if (r == 0) return 0;
+    const char* last = operand_end(skip_spaces(p + r, end), end);
+    if (last == nullptr) return 0;
+    // What `constraint` would go on with: an operator (after spaces or comments).
+    const char* next = skip_spaces(last, end);
+    if (next < end) {
+        const char c = *next;
+        if (c == '+' || c == '-' || c == '*' || c == '%' || c == '/') return 0;
+        if (keyword_at(next, end, "div") || keyword_at(next, end, "mod")) return 0;
+    }
+    return static_cast<std::size_t>(last - begin);
+}
+}  // namespace simple
+
+struct simple_comparison {
+    using rule_t = simple_comparison;
+    using subs_t = empty_list;
+    template <typename ParseInput>
+    [[nodiscard]] static bool match(ParseInput& in) noexcept {
+        const std::size_t n = simple::comparison_length(in.current(), in.end());
+        if (n == 0) return false;
+        in.bump(n);
+        return true;
+    }
+};
 struct list_sep : seq<sep, one<','>, sep> {};
 
 // ---- disjunctions: `(c1, c2 ; c3 ; true)` ------------------------------------------------
@@ -100,7 +182,7 @@ struct disj_open : one<'('> {};
 struct disj_true : kw_true {};
 // An atom or `error` where a case needs a constraint: matched only to say so.
 struct disj_not_constraint : sor<kw_error, symbol> {};
-struct case_item : sor<disjunction, disj_true, constraint, disj_not_constraint> {};
+struct case_item : sor<disjunction, disj_true, simple_comparison, constraint, disj_not_constraint> {};
 struct case_item_req : case_item {};
 struct disj_case : seq<case_item_req, star<list_sep, case_item_req>> {};
 struct disj_semi : one<';'> {};
@@ -129,7 +211,7 @@ struct error_label : if_must<one<'('>, sep, label, sep, close_paren> {};
 struct error_literal : seq<kw_error, opt<sep, error_label>> {};
 struct true_literal : kw_true {};
 struct body_atom : atom {};
-struct literal : sor<error_literal, true_literal, disjunction, constraint, body_atom> {};
+struct literal : sor<error_literal, true_literal, disjunction, simple_comparison, constraint, body_atom> {};
 struct literal_must : sor<literal> {};
 struct body : list_must<literal_must, list_sep> {};
 
@@ -188,3 +270,9 @@ template <> inline constexpr const char* errors::message<clause_start> = "expect
 // clang-format on
 
 }  // namespace clpi::grammar
+
+namespace tao::pegtl {
+// For PEGTL's grammar analysis: the rule reads at least one character when it succeeds.
+template <typename Name>
+struct analyze_traits<Name, clpi::grammar::simple_comparison> : analyze_any_traits<> {};
+}  // namespace tao::pegtl

@@ -312,6 +312,56 @@ struct constraint_action {
     }
 };
 template <> struct action<g::constraint> : constraint_action {};
+
+// What `constraint` builds for the same text (grammar.hpp, simple_comparison): each operand a
+// variable or a constant, at its own place.
+template <>
+struct action<g::simple_comparison> {
+    template <typename Input>
+    static void apply(const Input& in, State& st) {
+        const std::string_view text = in.string_view();
+        const SourceLoc start = loc_of(in);
+        std::size_t at = 0;
+        SourceLoc loc = start;
+        // Past spaces (a comparison may run over lines), keeping `loc` up to date.
+        auto skip = [&](std::size_t to) {
+            for (; at < to; ++at) {
+                if (text[at] == '\n') {
+                    ++loc.line;
+                    loc.column = 1;
+                } else {
+                    ++loc.column;
+                }
+            }
+        };
+        auto operand = [&]() {
+            skip(static_cast<std::size_t>(g::simple::skip_spaces(text.data() + at, text.data() + text.size()) - text.data()));
+            const auto end = static_cast<std::size_t>(
+                g::simple::operand_end(text.data() + at, text.data() + text.size()) - text.data());
+            const std::string_view word = text.substr(at, end - at);
+            const SourceLoc here = loc;
+            skip(end);
+            if (g::simple::digit_char(word.back()) && !g::simple::upper_char(word.front()) && word.front() != '_') {
+                return Expr::constant(Number(decimal(word)), here);
+            }
+            return Expr::variable(st.variable(word, here), here);
+        };
+        Constraint& c = st.constraints.emplace_back();
+        c.lhs = operand();
+        skip(static_cast<std::size_t>(g::simple::skip_spaces(text.data() + at, text.data() + text.size()) - text.data()));
+        const std::size_t r = g::simple::relop_length(text.data() + at, text.data() + text.size());
+        const std::string_view op = text.substr(at, r);
+        c.op = op == "!=" ? RelOp::ne
+               : op == "<=" || op == "=<" ? RelOp::le
+               : op == ">=" ? RelOp::ge
+               : op == "<" ? RelOp::lt
+               : op == ">" ? RelOp::gt
+                           : RelOp::eq;
+        skip(at + r);
+        c.rhs = operand();
+        c.loc = start;
+    }
+};
 template <> struct action<g::query_constraint> : constraint_action {};
 
 // A disjunction: its `(` opens a frame; each case ends with the constraints collected since;
@@ -448,6 +498,7 @@ template <> struct action<g::label_symbol> : label_action {};
 template <>
 struct action<g::rule> {
     static void apply0(State& st) {
+        const std::size_t constraints = st.constraints.size(), vars = st.vars.size();
         st.rule.constraints = std::move(st.constraints);
         st.rule.vars = std::move(st.vars);
         st.rule.index = static_cast<std::uint32_t>(st.prog.rules.size() + 1);
@@ -456,6 +507,10 @@ struct action<g::rule> {
         st.prog.order.push_back({ClauseRef::Kind::rule, static_cast<std::uint32_t>(st.prog.rules.size())});
         st.prog.rules.push_back(std::move(st.rule));
         st.reset_clause();
+        // The next rule is likely of about this size (a translated program's steps are): its
+        // constraints and variables are then not moved to larger vectors again and again.
+        st.constraints.reserve(constraints);
+        st.vars.reserve(vars);
     }
 };
 
