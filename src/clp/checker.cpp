@@ -1,7 +1,6 @@
 #include "clp/checker.hpp"
 
 #include <cctype>
-#include <functional>
 #include <map>
 #include <set>
 
@@ -32,8 +31,10 @@ bool has_variable(const Expr& e) {
 }
 
 // Every comparison of a constraint: itself, or those in the cases of a disjunction, at any
-// depth.
-void for_each_comparison(const Constraint& c, const std::function<void(const Constraint&)>& f) {
+// depth. (Templates, not std::function: the checker walks every constraint several times,
+// and a translated program has tens of thousands.)
+template <typename F>
+void for_each_comparison(const Constraint& c, const F& f) {
     if (!c.is_disjunction()) {
         f(c);
         return;
@@ -43,14 +44,18 @@ void for_each_comparison(const Constraint& c, const std::function<void(const Con
     }
 }
 
-void for_each_expr(const Constraint& c, const std::function<void(const Expr&)>& f) {
-    std::function<void(const Expr&)> walk = [&](const Expr& e) {
-        f(e);
-        for (const Expr& a : e.args) walk(a);
-    };
+// `e` and every expression in it.
+template <typename F>
+void for_each_subexpr(const Expr& e, const F& f) {
+    f(e);
+    for (const Expr& a : e.args) for_each_subexpr(a, f);
+}
+
+template <typename F>
+void for_each_expr(const Constraint& c, const F& f) {
     for_each_comparison(c, [&](const Constraint& cmp) {
-        walk(cmp.lhs);
-        walk(cmp.rhs);
+        for_each_subexpr(cmp.lhs, f);
+        for_each_subexpr(cmp.rhs, f);
     });
 }
 

@@ -57,6 +57,88 @@ TEST_CASE("the AST of a rule") {
     CHECK(p.points[0].state_arity == 1);
 }
 
+namespace {
+
+// The same expression at the same place: kind, variable, value, location, operands.
+bool same_at(const Expr& a, const Expr& b) {
+    if (a.kind != b.kind || a.var != b.var || a.value != b.value || !(a.loc == b.loc)) return false;
+    if (a.args.size() != b.args.size()) return false;
+    for (std::size_t i = 0; i < a.args.size(); ++i) {
+        if (!same_at(a.args[i], b.args[i])) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+TEST_CASE("a comparison of two variables or integers is read as any constraint is") {
+    // Such a comparison is read at once (grammar.hpp, simple_comparison); followed by a
+    // comment it is left to the expression grammar. The comment is after its last token,
+    // where the other text has spaces, so every location stays. Both readings must give the
+    // same constraints.
+    const std::vector<std::string> comparisons{
+        "X = Y",     "X1 >= 0",   "X' =< 1",   "Y'' <= -7",  "_ != X",    "-0 < X",
+        "X > -12",   "007 = X",   "X\n  =\tY",  "X=Y",        "A_b1 != _",
+        "X = 123456789012345678901234567890",   "-123456789012345678901234567890 >= X"};
+    std::string fast = "?- p(0, X, Y).\np(0, X, Y) :- p(1, X, Y)";
+    std::string slow = fast;
+    for (const std::string& c : comparisons) {
+        fast += ",\n  " + c + "  \n";
+        slow += ",\n  " + c + "  %\n";
+    }
+    fast += ", (X = 1  \n, Y = 2  \n; X = -1  \n).\n";
+    slow += ", (X = 1  %\n, Y = 2  %\n; X = -1  %\n).\n";
+    Program a = must_parse(fast);
+    Program b = must_parse(slow);
+    REQUIRE(a.rules.size() == 1);
+    REQUIRE(b.rules.size() == 1);
+    const std::vector<Constraint>& ca = a.rules[0].constraints;
+    const std::vector<Constraint>& cb = b.rules[0].constraints;
+    REQUIRE(ca.size() == comparisons.size() + 1);
+    REQUIRE(cb.size() == ca.size());
+    auto same_comparison = [](const Constraint& x, const Constraint& y) {
+        return x.op == y.op && x.loc == y.loc && same_at(x.lhs, y.lhs) && same_at(x.rhs, y.rhs);
+    };
+    for (std::size_t i = 0; i < comparisons.size(); ++i) {
+        INFO(comparisons[i]);
+        CHECK(same_comparison(ca[i], cb[i]));
+    }
+    const Constraint& da = ca.back();
+    const Constraint& db = cb.back();
+    REQUIRE(da.cases.size() == 2);
+    REQUIRE(db.cases.size() == 2);
+    CHECK(same_comparison(da.cases[0][1], db.cases[0][1]));
+    CHECK(same_comparison(da.cases[1][0], db.cases[1][0]));
+    CHECK(clpi::test::same(a.rules[0].vars, b.rules[0].vars));
+    // What each reads, by hand: `X' =< 1` is `=<`, `-7` one constant at its `-`.
+    CHECK(ca[2].op == RelOp::le);
+    CHECK(ca[3].rhs.kind == ExprKind::constant);
+    CHECK(ca[3].rhs.value == -7);
+    CHECK(ca[3].rhs.loc == SourceLoc{9, 10});
+    CHECK(ca[8].rhs.loc == SourceLoc{20, 5});  // `Y` after a line break and a tab
+}
+
+TEST_CASE("what the quick reading of a comparison leaves to the expression grammar") {
+    // An operand that continues, a decimal, a comment between tokens: the whole grammar.
+    Program p = must_parse(":- domain(real).\n?- p(0, X, Y).\n"
+                           "p(0, X, Y) :- p(1, X, Y), X = Y + 1, X * 2 = Y, X = 1.5, X /* c */ = Y,\n"
+                           "  X = 2 - Y, X = Y % c\n  * 3.\n");
+    const std::vector<Constraint>& c = p.rules[0].constraints;
+    REQUIRE(c.size() == 6);
+    CHECK(c[0].rhs.kind == ExprKind::add);
+    CHECK(c[1].lhs.kind == ExprKind::mul);
+    CHECK(c[2].rhs.value == Number(3, 2));
+    CHECK(c[3].rhs.kind == ExprKind::variable);
+    CHECK(c[4].rhs.kind == ExprKind::sub);
+    CHECK(c[5].rhs.kind == ExprKind::mul);
+    Program q = must_parse("?- p(0, X, Y).\np(0, X, Y) :- p(1, X, Y), X = Y div 2, Y = X mod 3, Y = Xdiv.\n");
+    const std::vector<Constraint>& d = q.rules[0].constraints;
+    REQUIRE(d.size() == 3);
+    CHECK(d[0].rhs.kind == ExprKind::div);
+    CHECK(d[1].rhs.kind == ExprKind::mod);
+    CHECK(d[2].rhs.kind == ExprKind::variable);
+}
+
 TEST_CASE("constants: big integers, decimals and fractions") {
     Program p = must_parse("?- p(0, X), X = 123456789012345678901234567890.\n");
     CHECK(p.query.constraints[0].rhs.value == Number(Integer("123456789012345678901234567890")));
