@@ -299,30 +299,47 @@ bool propagate_units(Nested& n, UnitShapes& shapes) {
     return UnitPropagation(shapes.table()).run(n);
 }
 
+// A literal's conjuncts, by the id of its meaning (kept here, so that the id stays its).
+struct SightConjuncts::Table {
+    std::unordered_map<unsigned, std::pair<z3::expr, std::vector<solver::Conjunct>>> of;
+};
+SightConjuncts::SightConjuncts() : table_(std::make_unique<Table>()) {}
+SightConjuncts::~SightConjuncts() = default;
+
 namespace {
 
 // Whether the literals and disjunctions of `n` hold together by variables of their own: the
 // literals are read one by one, so that no formula of the whole is made for what this
 // decides.
-bool satisfiable_at_sight(const Nested& n, z3::context& ctx) {
-    std::vector<solver::Conjunct> parts;
-    for (const Literal& l : n.literals) solver::append_conjuncts(l.meaning, true, parts);
+bool satisfiable_at_sight(const Nested& n, z3::context& ctx, SightConjuncts& sight) {
+    std::vector<const solver::Conjunct*> refs;
+    auto& known = sight.table().of;
+    for (const Literal& l : n.literals) {
+        auto it = known.find(l.meaning.id());
+        if (it == known.end()) {
+            std::vector<solver::Conjunct> cs;
+            solver::append_conjuncts(l.meaning, true, cs);
+            it = known.emplace(l.meaning.id(), std::make_pair(l.meaning, std::move(cs))).first;
+        }
+        for (const solver::Conjunct& c : it->second.second) refs.push_back(&c);
+    }
+    std::vector<solver::Conjunct> parts;  // of the disjunctions, read each time
     for (const std::vector<Nested>& cases : n.disjunctions) {
         Nested one;
         one.disjunctions.push_back(cases);
         solver::append_conjuncts(nested_meaning(one, ctx), true, parts);
     }
-    std::vector<const solver::Conjunct*> refs;
-    refs.reserve(parts.size());
     for (const solver::Conjunct& c : parts) refs.push_back(&c);
     return solver::satisfiable_by_own_variables(refs);
 }
 
 }  // namespace
 
-std::optional<Nested> satisfiable(const Nested& n, z3::solver& solver) {
+std::optional<Nested> satisfiable(const Nested& n, z3::solver& solver, SightConjuncts& sight,
+                                  const std::function<void()>& before_check) {
     Nested unique = without_repeats(n);
-    if (satisfiable_at_sight(unique, solver.ctx())) return unique;
+    if (satisfiable_at_sight(unique, solver.ctx(), sight)) return unique;
+    if (before_check) before_check();
     solver.push();
     solver.add(nested_meaning(unique, solver.ctx()));
     bool holds = solver.check() != z3::unsat;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -145,7 +146,23 @@ constexpr unsigned import_check_rlimit = 3'000'000;
 // when each constraint in turn that a variable no other one mentions can satisfy is dropped
 // and none is left (solver/own_variables.hpp), it holds. Most cases of a split that can hold
 // (a chain of definitions ending in a test) are shown so, and Z3 is not asked.
-[[nodiscard]] std::optional<Nested> satisfiable(const Nested& n, z3::solver& solver);
+// `before_check` runs just before Z3 is asked (the caller may assert there what `n` implies).
+// `sight` keeps what the test without a solver read of each literal, for the next call: the
+// cases of a split repeat the clause's literals (a Lustre step's hundreds of them).
+class SightConjuncts {
+public:
+    SightConjuncts();
+    ~SightConjuncts();
+    SightConjuncts(const SightConjuncts&) = delete;
+    SightConjuncts& operator=(const SightConjuncts&) = delete;
+    struct Table;
+    Table& table() { return *table_; }
+
+private:
+    std::unique_ptr<Table> table_;
+};
+[[nodiscard]] std::optional<Nested> satisfiable(const Nested& n, z3::solver& solver, SightConjuncts& sight,
+                                                const std::function<void()>& before_check = {});
 
 // A unit constraint, as its variable and value: a Bool variable (true), its negation
 // (false), a Bool variable equal to `true` or `false`, or an Int variable equal to a number.

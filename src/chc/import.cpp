@@ -128,6 +128,7 @@ private:
     std::map<std::pair<std::size_t, int>, z3::expr> from_fixed_;
     std::vector<z3::func_decl> applied_;  // every predicate a clause applies, first use first
     chc::UnitShapes unit_shapes_;         // for propagate_units, over all the rules
+    chc::SightConjuncts sight_;           // for satisfiable, over all the rules
 };
 
 ChcOrigin Importer::origin() const {
@@ -469,6 +470,18 @@ void drop_unused_ranges(chc::Conj& literals, const std::string& disjunctions, co
     literals.erase(literals.begin() + static_cast<std::ptrdiff_t>(kept), literals.end());
 }
 
+// A level pushed on a solver, popped when it goes.
+class SolverLevel {
+public:
+    explicit SolverLevel(z3::solver& s) : s_(s) { s_.push(); }
+    ~SolverLevel() { s_.pop(); }
+    SolverLevel(const SolverLevel&) = delete;
+    SolverLevel& operator=(const SolverLevel&) = delete;
+
+private:
+    z3::solver& s_;
+};
+
 // The flags of one side of a clause fixed to a valuation: the flag variables with their
 // values (substituted), and the flags that are terms, equated with their values.
 struct FixedFlags {
@@ -570,6 +583,9 @@ void Importer::write_rules(std::size_t index, std::size_t shape, const Clause& c
     chc::nested_and(all, equations);
     const chc::Conj ranges = vars.bool_ranges(ctx_);  // once every Bool variable is named
     std::vector<chc::Nested> parts = chc::split(all, max_rules_per_step);
+    // What every part asserts (each implies it), put on the solver once, at the first part
+    // that needs a check: Z3 takes it in once, and each part's check only adds its case.
+    std::optional<SolverLevel> common;
     for (chc::Nested& part : parts) {
         // What a part's units decide goes first, without a solver: a split repeats the units
         // of one case beside the other disjunctions, and a case may contradict them
@@ -589,9 +605,17 @@ void Importer::write_rules(std::size_t index, std::size_t shape, const Clause& c
         const bool is_false = std::any_of(part.literals.begin(), part.literals.end(),
                                           [](const chc::Literal& l) { return l.meaning.is_false(); });
         if (is_false) continue;  // `false` itself needs no check (an LLVM program's dead block)
-        std::optional<chc::Nested> holds =
-            parts.size() > 1 && part.disjunctions.empty() ? chc::satisfiable(part, cases_)
-                                                          : chc::without_repeats(std::move(part));
+        std::optional<chc::Nested> holds;
+        if (parts.size() > 1 && part.disjunctions.empty()) {
+            holds = chc::satisfiable(part, cases_, sight_, [&] {
+                if (common) return;
+                common.emplace(cases_);
+                for (const chc::Literal& l : all.literals) cases_.add(l.meaning);
+                for (const chc::Literal& l : ranges) cases_.add(l.meaning);
+            });
+        } else {
+            holds = chc::without_repeats(std::move(part));
+        }
         if (!holds) continue;
         // The disjunctions' text, written once: for the ranges, the key and the rule.
         chc::Nested cases;
