@@ -141,14 +141,10 @@ constexpr unsigned import_check_rlimit = 3'000'000;
 
 // The constraint without repeated top-level constraints.
 [[nodiscard]] Nested without_repeats(Nested n);
-// The same, when it can hold (or Z3 cannot tell; checked on an import_solver, made once per
-// problem: making one costs more than the checks of a clause). Asked first without a solver:
-// when each constraint in turn that a variable no other one mentions can satisfy is dropped
-// and none is left (solver/own_variables.hpp), it holds. Most cases of a split that can hold
-// (a chain of definitions ending in a test) are shown so, and Z3 is not asked.
-// `before_check` runs just before Z3 is asked (the caller may assert there what `n` implies).
-// `sight` keeps what the test without a solver read of each literal, for the next call: the
-// cases of a split repeat the clause's literals (a Lustre step's hundreds of them).
+
+// What the test without a solver (solver/own_variables.hpp) read of each literal, kept for
+// the next call of satisfiable: the cases of a split repeat the clause's literals (a Lustre
+// step has hundreds), and reading them is most of what that test costs.
 class SightConjuncts {
 public:
     SightConjuncts();
@@ -161,7 +157,17 @@ public:
 private:
     std::unique_ptr<Table> table_;
 };
-[[nodiscard]] std::optional<Nested> satisfiable(const Nested& n, z3::solver& solver, SightConjuncts& sight,
+
+// The constraint without repeated top-level constraints (without_repeats), when it can hold
+// (or Z3 cannot tell; checked on an import_solver, made once per problem: making one costs
+// more than the checks of a clause). Asked first without a solver: when each constraint in
+// turn that a variable no other one mentions can satisfy is dropped and none is left
+// (solver/own_variables.hpp), it holds. Most cases of a split that can hold (a chain of
+// definitions ending in a test) are shown so, and Z3 is not asked.
+// `before_check` runs just before Z3 is asked: there the caller may assert on `solver` what
+// `n` implies (never more, or a case that can hold would be dropped).
+[[nodiscard]] std::optional<Nested> satisfiable(const Nested& n, z3::solver& solver,
+                                                SightConjuncts& sight,
                                                 const std::function<void()>& before_check = {});
 
 // A unit constraint, as its variable and value: a Bool variable (true), its negation

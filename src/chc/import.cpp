@@ -583,8 +583,11 @@ void Importer::write_rules(std::size_t index, std::size_t shape, const Clause& c
     chc::nested_and(all, equations);
     const chc::Conj ranges = vars.bool_ranges(ctx_);  // once every Bool variable is named
     std::vector<chc::Nested> parts = chc::split(all, max_rules_per_step);
-    // What every part asserts (each implies it), put on the solver once, at the first part
-    // that needs a check: Z3 takes it in once, and each part's check only adds its case.
+    // What every part asserts, put on the solver once, at the first part that needs a check:
+    // Z3 takes it in once, and each part's check only adds its case (twisted_counters'
+    // import: 148 checks, 54 M instructions of Z3's before, 18 M after). Each part implies
+    // it: a part is the clause's literals and one case of each split disjunction, with the
+    // units propagated (which keeps an equivalent constraint), and the ranges.
     std::optional<SolverLevel> common;
     for (chc::Nested& part : parts) {
         // What a part's units decide goes first, without a solver: a split repeats the units

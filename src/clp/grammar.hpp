@@ -91,7 +91,9 @@ struct constraint : if_must<expr, sep, relop, sep, expr_req> {};
 namespace simple {
 constexpr bool upper_char(char c) { return c >= 'A' && c <= 'Z'; }
 constexpr bool digit_char(char c) { return c >= '0' && c <= '9'; }
-constexpr bool ident_char(char c) { return digit_char(c) || upper_char(c) || (c >= 'a' && c <= 'z') || c == '_'; }
+constexpr bool ident_char(char c) {
+    return digit_char(c) || upper_char(c) || (c >= 'a' && c <= 'z') || c == '_';
+}
 constexpr bool space_char(char c) {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
 }
@@ -118,7 +120,8 @@ constexpr const char* operand_end(const char* p, const char* end) {
 constexpr std::size_t relop_length(const char* p, const char* end) {
     if (p + 1 < end) {
         const char a = p[0], b = p[1];
-        if ((a == '!' && b == '=') || (a == '<' && b == '=') || (a == '=' && b == '<') || (a == '>' && b == '=')) {
+        if ((a == '!' && b == '=') || (a == '<' && b == '=') || (a == '=' && b == '<') ||
+            (a == '>' && b == '=')) {
             return 2;
         }
     }

@@ -335,20 +335,24 @@ struct action<g::simple_comparison> {
             }
         };
         auto operand = [&]() {
-            skip(static_cast<std::size_t>(g::simple::skip_spaces(text.data() + at, text.data() + text.size()) - text.data()));
+            skip(static_cast<std::size_t>(
+                g::simple::skip_spaces(text.data() + at, text.data() + text.size()) - text.data()));
             const auto end = static_cast<std::size_t>(
                 g::simple::operand_end(text.data() + at, text.data() + text.size()) - text.data());
             const std::string_view word = text.substr(at, end - at);
             const SourceLoc here = loc;
             skip(end);
-            if (g::simple::digit_char(word.back()) && !g::simple::upper_char(word.front()) && word.front() != '_') {
+            // A number (digits, perhaps after a `-`: one constant, as `constraint` makes it).
+            if (g::simple::digit_char(word.back()) && !g::simple::upper_char(word.front()) &&
+                word.front() != '_') {
                 return Expr::constant(Number(decimal(word)), here);
             }
             return Expr::variable(st.variable(word, here), here);
         };
         Constraint& c = st.constraints.emplace_back();
         c.lhs = operand();
-        skip(static_cast<std::size_t>(g::simple::skip_spaces(text.data() + at, text.data() + text.size()) - text.data()));
+        skip(static_cast<std::size_t>(
+            g::simple::skip_spaces(text.data() + at, text.data() + text.size()) - text.data()));
         const std::size_t r = g::simple::relop_length(text.data() + at, text.data() + text.size());
         const std::string_view op = text.substr(at, r);
         c.op = op == "!=" ? RelOp::ne

@@ -131,7 +131,8 @@ TEST_CASE("what the quick reading of a comparison leaves to the expression gramm
     CHECK(c[3].rhs.kind == ExprKind::variable);
     CHECK(c[4].rhs.kind == ExprKind::sub);
     CHECK(c[5].rhs.kind == ExprKind::mul);
-    Program q = must_parse("?- p(0, X, Y).\np(0, X, Y) :- p(1, X, Y), X = Y div 2, Y = X mod 3, Y = Xdiv.\n");
+    Program q = must_parse("?- p(0, X, Y).\n"
+                           "p(0, X, Y) :- p(1, X, Y), X = Y div 2, Y = X mod 3, Y = Xdiv.\n");
     const std::vector<Constraint>& d = q.rules[0].constraints;
     REQUIRE(d.size() == 3);
     CHECK(d[0].rhs.kind == ExprKind::div);
