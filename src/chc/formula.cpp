@@ -299,13 +299,6 @@ bool propagate_units(Nested& n, UnitShapes& shapes) {
     return UnitPropagation(shapes.table()).run(n);
 }
 
-// A literal's conjuncts, by the id of its meaning (kept here, so that the id stays its).
-struct SightConjuncts::Table {
-    std::unordered_map<unsigned, std::pair<z3::expr, std::vector<solver::Conjunct>>> of;
-};
-SightConjuncts::SightConjuncts() : table_(std::make_unique<Table>()) {}
-SightConjuncts::~SightConjuncts() = default;
-
 namespace {
 
 // Whether the literals and disjunctions of `n` hold together by variables of their own: the
@@ -313,7 +306,7 @@ namespace {
 // decides.
 bool satisfiable_at_sight(const Nested& n, z3::context& ctx, SightConjuncts& sight) {
     std::vector<const solver::Conjunct*> refs;
-    auto& known = sight.table().of;
+    auto& known = sight.of;
     for (const Literal& l : n.literals) {
         auto it = known.find(l.meaning.id());
         if (it == known.end()) {

@@ -13,10 +13,13 @@
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include <z3++.h>
+
+#include "solver/own_variables.hpp"
 
 namespace clpi::chc {
 
@@ -145,17 +148,9 @@ constexpr unsigned import_check_rlimit = 3'000'000;
 // What the test without a solver (solver/own_variables.hpp) read of each literal, kept for
 // the next call of satisfiable: the cases of a split repeat the clause's literals (a Lustre
 // step has hundreds), and reading them is most of what that test costs.
-class SightConjuncts {
-public:
-    SightConjuncts();
-    ~SightConjuncts();
-    SightConjuncts(const SightConjuncts&) = delete;
-    SightConjuncts& operator=(const SightConjuncts&) = delete;
-    struct Table;
-    Table& table() { return *table_; }
-
-private:
-    std::unique_ptr<Table> table_;
+struct SightConjuncts {
+    // By the id of a literal's meaning, kept here so that the id stays its own.
+    std::unordered_map<unsigned, std::pair<z3::expr, std::vector<solver::Conjunct>>> of;
 };
 
 // The constraint without repeated top-level constraints (without_repeats), when it can hold
