@@ -15,6 +15,7 @@
 
 #include "chc/control.hpp"
 #include "chc/formula.hpp"
+#include "chc/horn_reader.hpp"
 #include "chc/simplify.hpp"
 #include "clpi/chc.hpp"
 #include "clpi/parse.hpp"
@@ -741,7 +742,10 @@ std::optional<std::string> chc_to_clp(std::string_view text, const std::string& 
     std::shared_ptr<z3::context> shared = solver::shared_context();
     z3::context& ctx = *shared;
     try {
-        z3::expr_vector assertions = ctx.parse_string(std::string(text).c_str());
+        // Z3's parser reads what the import's own reader leaves to it (and says what is
+        // wrong with a text that is not SMT-LIB).
+        std::optional<z3::expr_vector> read = chc::read_horn_smtlib(ctx, text);
+        z3::expr_vector assertions = read ? *read : ctx.parse_string(std::string(text).c_str());
         Importer importer(ctx, options);
         std::string clp = importer.translate(assertions, file);
         if (origin) *origin = importer.origin();

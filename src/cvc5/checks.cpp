@@ -3,6 +3,7 @@
 // formulas arrive as text, as for cvc5's executable. Built as a module of its own, loaded
 // when a check is first asked for (module.hpp).
 #include "cvc5/module.hpp"
+#include "smtlib/sexpr.hpp"
 
 #include <cvc5/cvc5.h>
 
@@ -26,121 +27,18 @@ namespace clpi::cvc5_module {
 
 namespace {
 
+using smtlib::describe;
+using smtlib::is_symbol;
+using smtlib::Lexer;
+using smtlib::read;
+using smtlib::SExpr;
+using smtlib::Token;
+
 // A construct outside the subset: the run stops and says which.
 struct Unsupported : std::runtime_error {
     explicit Unsupported(const std::string& what)
         : std::runtime_error("the in-process cvc5 check does not read " + what) {}
 };
-
-struct Token {
-    enum class Kind { open, close, symbol, quoted, numeral, decimal, keyword, string, other, end };
-    Kind kind = Kind::end;
-    std::string text;  // a quoted symbol without its bars, a string without its quotes
-};
-
-class Lexer {
-public:
-    explicit Lexer(std::string_view s) : s_(s) {}
-
-    Token next() {
-        skip_blanks();
-        if (i_ >= s_.size()) return {Token::Kind::end, ""};
-        char c = s_[i_];
-        if (c == '(' || c == ')') {
-            ++i_;
-            return {c == '(' ? Token::Kind::open : Token::Kind::close, std::string(1, c)};
-        }
-        if (c == '|') return delimited('|', Token::Kind::quoted);
-        if (c == '"') return delimited('"', Token::Kind::string);
-        std::size_t start = i_;
-        while (i_ < s_.size() && !std::isspace(static_cast<unsigned char>(s_[i_])) &&
-               std::string_view("();|\"").find(s_[i_]) == std::string_view::npos) {
-            ++i_;
-        }
-        std::string text(s_.substr(start, i_ - start));
-        return {classify(text), text};
-    }
-
-private:
-    void skip_blanks() {
-        while (i_ < s_.size()) {
-            if (std::isspace(static_cast<unsigned char>(s_[i_]))) {
-                ++i_;
-            } else if (s_[i_] == ';') {
-                while (i_ < s_.size() && s_[i_] != '\n') ++i_;
-            } else {
-                break;
-            }
-        }
-    }
-
-    // A quoted symbol or a string (in which `""` stands for one `"`).
-    Token delimited(char quote, Token::Kind kind) {
-        std::string text;
-        for (++i_; i_ < s_.size(); ++i_) {
-            if (s_[i_] != quote) {
-                text += s_[i_];
-            } else if (quote == '"' && i_ + 1 < s_.size() && s_[i_ + 1] == '"') {
-                text += '"';
-                ++i_;
-            } else {
-                ++i_;
-                return {kind, text};
-            }
-        }
-        throw Unsupported(fmt::format("an unterminated {}", quote == '|' ? "quoted symbol" : "string"));
-    }
-
-    static Token::Kind classify(const std::string& t) {
-        auto digits = [](std::string_view d) {
-            return !d.empty() && d.find_first_not_of("0123456789") == std::string_view::npos;
-        };
-        if (digits(t)) return Token::Kind::numeral;
-        auto dot = t.find('.');
-        if (dot != std::string::npos && digits(std::string_view(t).substr(0, dot)) &&
-            digits(std::string_view(t).substr(dot + 1))) {
-            return Token::Kind::decimal;
-        }
-        if (t[0] == ':') return Token::Kind::keyword;
-        if (t[0] == '#' || std::isdigit(static_cast<unsigned char>(t[0]))) return Token::Kind::other;
-        return Token::Kind::symbol;
-    }
-
-    std::string_view s_;
-    std::size_t i_ = 0;
-};
-
-// An s-expression: a token, or a list when `list` is set.
-struct SExpr {
-    Token atom;
-    bool is_list = false;
-    std::vector<SExpr> list;
-};
-
-// The next s-expression; nothing at the end of the text.
-std::optional<SExpr> read(Lexer& lex, std::optional<Token> first = std::nullopt) {
-    Token t = first ? *first : lex.next();
-    if (t.kind == Token::Kind::end) return std::nullopt;
-    if (t.kind == Token::Kind::close) throw Unsupported("an unbalanced `)`");
-    if (t.kind != Token::Kind::open) return SExpr{t, false, {}};
-    SExpr e{t, true, {}};
-    for (Token u = lex.next(); u.kind != Token::Kind::close; u = lex.next()) {
-        if (u.kind == Token::Kind::end) throw Unsupported("an unbalanced `(`");
-        e.list.push_back(*read(lex, u));
-    }
-    return e;
-}
-
-// How an s-expression is named in a message: its text, or its head's for a list.
-std::string describe(const SExpr& e) {
-    if (!e.is_list) return e.atom.kind == Token::Kind::quoted ? "|" + e.atom.text + "|" : e.atom.text;
-    if (e.list.empty()) return "()";
-    return "(" + describe(e.list[0]) + " ...)";
-}
-
-bool is_symbol(const SExpr& e) {
-    return !e.is_list && (e.atom.kind == Token::Kind::symbol || e.atom.kind == Token::Kind::quoted);
-}
 
 enum class Op {
     and_, or_, not_, implies, xor_, ite, eq, distinct, le, ge, lt, gt,
@@ -580,6 +478,8 @@ std::string run_on(cvc5::Solver& solver, bool set_up, std::string_view script, d
         return "";
     } catch (const Unsupported& e) {
         return e.what();
+    } catch (const smtlib::Malformed& e) {
+        return Unsupported(e.what()).what();
     } catch (const std::exception& e) {  // cvc5's errors: a sort mismatch, an unknown logic
         return std::string("cvc5: ") + e.what();
     }

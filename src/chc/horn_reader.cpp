@@ -1,0 +1,377 @@
+#include "chc/horn_reader.hpp"
+
+#include <algorithm>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "smtlib/sexpr.hpp"
+
+namespace clpi::chc {
+
+namespace {
+
+using smtlib::Token;
+
+// Something this reader leaves to Z3's parser. Nothing is said of it: Z3's parser reads the
+// whole text again, and either makes the terms or says what is wrong.
+struct Outside {};
+
+void outside_if(bool condition) {
+    if (condition) throw Outside{};
+}
+
+// Names a declaration or a binding may not take here: Z3 gives them meanings of its own
+// (an overloaded `and`, a variable `true`), which are left to its parser.
+bool reserved(const std::string& name) {
+    static const std::unordered_set<std::string> names{
+        "true", "false", "let", "forall", "exists", "!", "_", "as", "and", "or", "not", "=>",
+        "xor", "ite", "=", "distinct", "<=", ">=", "<", ">", "+", "-", "*", "/", "div", "mod",
+        "abs", "to_real", "to_int", "is_int", "select", "store", "Int", "Bool", "Real", "Array"};
+    return names.count(name) > 0;
+}
+
+enum class Op { not_, and_, or_, implies, ite, eq, distinct, le, ge, lt, gt, add, mul, sub, idiv, mod };
+
+const std::unordered_map<std::string, Op>& operators() {
+    static const std::unordered_map<std::string, Op> ops{
+        {"not", Op::not_}, {"and", Op::and_}, {"or", Op::or_}, {"=>", Op::implies}, {"ite", Op::ite},
+        {"=", Op::eq}, {"distinct", Op::distinct}, {"<=", Op::le}, {">=", Op::ge}, {"<", Op::lt},
+        {">", Op::gt}, {"+", Op::add}, {"*", Op::mul}, {"-", Op::sub}, {"div", Op::idiv}, {"mod", Op::mod},
+    };
+    return ops;
+}
+
+class Reader {
+public:
+    Reader(z3::context& ctx, std::string_view text) : ctx_(ctx), lex_(text), assertions_(ctx) {}
+
+    z3::expr_vector read() {
+        for (Token t = next(); t.kind != Token::Kind::end; t = next()) {
+            outside_if(t.kind != Token::Kind::open);
+            if (command()) outside_if(next().kind != Token::Kind::end);  // after `exit`: Z3's to say
+        }
+        return assertions_;
+    }
+
+private:
+    // What a symbol stands for in the term being read: a `let`'s value, or a variable of a
+    // quantifier around it (its place in bound_).
+    struct Local {
+        std::optional<z3::expr> value;
+        std::size_t bound = 0;
+    };
+
+    // The text is read token by token, each term made as soon as its `)` is read, with a
+    // token or two looked ahead where an assertion may start with quantifiers.
+    Token next() {
+        if (ahead_.empty()) return lex_.next();
+        Token t = std::move(ahead_.back());
+        ahead_.pop_back();
+        return t;
+    }
+    void put_back(Token t) { ahead_.push_back(std::move(t)); }
+    void expect(Token::Kind kind) { outside_if(next().kind != kind); }
+    // A symbol's token (quoted or not); with `plain`, not quoted (a keyword of the language).
+    std::string symbol_text(bool plain = false) {
+        Token t = next();
+        outside_if(t.kind != Token::Kind::symbol && (plain || t.kind != Token::Kind::quoted));
+        return std::move(t.text);
+    }
+    static bool is(const Token& t, std::string_view word) {
+        return t.kind == Token::Kind::symbol && t.text == word;
+    }
+
+    bool command();
+    void skip_rest();  // of the list whose `(` has been read
+    z3::sort sort();
+    void declare(bool function);
+    z3::expr assertion(Token first);
+    z3::expr quantified(bool forall);
+    z3::expr term(Token first);
+    z3::expr symbol(const Token& t);
+    z3::expr let();
+    void bind(const std::string& name, Local local);
+    void unbind(const std::vector<std::string>& names);  // back to what they were before
+    z3::expr apply(Op op, std::vector<z3::expr>& args);
+
+    z3::context& ctx_;
+    smtlib::Lexer lex_;
+    std::vector<Token> ahead_;  // read, not yet used: the next last
+    std::size_t depth_ = 0;    // of the lists open in the term being read
+    z3::expr_vector assertions_;
+    std::unordered_map<std::string, z3::func_decl> functions_;  // declared, constants included
+    std::vector<z3::sort> bound_;  // the sorts of the bound variables, outermost first
+    std::unordered_map<std::string, std::vector<Local>> locals_;  // innermost last
+};
+
+// A command, its `(` read; true at `exit`.
+bool Reader::command() {
+    const std::string what = symbol_text(true);
+    if (what == "set-logic") {
+        outside_if(symbol_text(true) != "HORN");
+    } else if (what == "set-info") {
+        outside_if(next().kind != Token::Kind::keyword);
+        skip_rest();
+        return false;
+    } else if (what == "declare-fun" || what == "declare-const") {
+        declare(what == "declare-fun");
+    } else if (what == "assert") {
+        z3::expr a = assertion(next());
+        outside_if(!a.is_bool());
+        assertions_.push_back(a);
+    } else if (what == "exit") {
+        expect(Token::Kind::close);
+        return true;
+    } else {
+        outside_if(what != "check-sat");  // which Z3's parser reads and does nothing with
+    }
+    expect(Token::Kind::close);
+    return false;
+}
+
+void Reader::skip_rest() {
+    for (std::size_t open = 1; open > 0;) {
+        Token t = next();
+        outside_if(t.kind == Token::Kind::end);
+        if (t.kind == Token::Kind::open) ++open;
+        if (t.kind == Token::Kind::close) --open;
+    }
+}
+
+z3::sort Reader::sort() {
+    const std::string name = symbol_text(true);
+    if (name == "Int") return ctx_.int_sort();
+    outside_if(name != "Bool");
+    return ctx_.bool_sort();
+}
+
+void Reader::declare(bool function) {
+    const std::string name = symbol_text();
+    outside_if(reserved(name) || functions_.count(name) > 0);
+    z3::sort_vector domain(ctx_);
+    if (function) {
+        expect(Token::Kind::open);
+        for (Token t = next(); t.kind != Token::Kind::close; t = next()) {
+            put_back(std::move(t));
+            domain.push_back(sort());
+        }
+    }
+    functions_.emplace(name, ctx_.function(name.c_str(), domain, sort()));
+}
+
+// An assertion: a term, or quantifiers around one. Z3 names a bound variable by its place
+// from the innermost quantifier (de Bruijn), so a quantifier elsewhere, or a `let` around
+// one, would shift the variables of the terms it binds: those are left to Z3's parser.
+z3::expr Reader::assertion(Token first) {
+    if (first.kind != Token::Kind::open) return term(std::move(first));
+    Token head = next();
+    if (is(head, "forall")) return quantified(true);
+    if (is(head, "not")) {
+        Token open = next();
+        if (open.kind == Token::Kind::open) {
+            Token inner = next();
+            if (is(inner, "exists")) {
+                z3::expr q = quantified(false);
+                expect(Token::Kind::close);
+                return !q;
+            }
+            put_back(std::move(inner));
+        }
+        put_back(std::move(open));
+    }
+    put_back(std::move(head));
+    return term(std::move(first));
+}
+
+// A quantifier, its `(forall` or `(exists` read.
+z3::expr Reader::quantified(bool forall) {
+    const std::size_t outer = bound_.size();
+    std::vector<std::string> names;
+    expect(Token::Kind::open);
+    for (Token t = next(); t.kind != Token::Kind::close; t = next()) {
+        outside_if(t.kind != Token::Kind::open);
+        std::string name = symbol_text();
+        auto l = locals_.find(name);
+        const bool twice = l != locals_.end() && !l->second.back().value && l->second.back().bound >= outer;
+        outside_if(reserved(name) || twice);
+        bound_.push_back(sort());
+        expect(Token::Kind::close);
+        bind(name, Local{std::nullopt, bound_.size() - 1});
+        names.push_back(std::move(name));
+    }
+    outside_if(names.empty());
+    z3::expr body = forall ? assertion(next()) : term(next());
+    expect(Token::Kind::close);
+    outside_if(!body.is_bool());
+    std::vector<Z3_sort> sorts(bound_.begin() + static_cast<std::ptrdiff_t>(outer), bound_.end());
+    std::vector<Z3_symbol> symbols;
+    for (const std::string& n : names) symbols.push_back(Z3_mk_string_symbol(ctx_, n.c_str()));
+    unbind(names);
+    bound_.resize(outer, ctx_.bool_sort());
+    // Weight 1, as Z3's parser gives a quantifier without :weight.
+    Z3_ast q = Z3_mk_quantifier(ctx_, forall, 1, 0, nullptr, static_cast<unsigned>(sorts.size()), sorts.data(),
+                                symbols.data(), body);
+    ctx_.check_error();
+    return z3::expr(ctx_, q);
+}
+
+// The term that starts with `first`.
+z3::expr Reader::term(Token first) {
+    if (first.kind == Token::Kind::numeral) return ctx_.int_val(first.text.c_str());
+    if (first.kind == Token::Kind::symbol || first.kind == Token::Kind::quoted) return symbol(first);
+    outside_if(first.kind != Token::Kind::open || ++depth_ > smtlib::max_depth);
+    const std::string head = symbol_text();
+    outside_if(locals_.count(head) > 0);
+    if (head == "let") {
+        z3::expr body = let();
+        --depth_;
+        return body;
+    }
+    std::vector<z3::expr> args;
+    for (Token t = next(); t.kind != Token::Kind::close; t = next()) args.push_back(term(std::move(t)));
+    --depth_;
+    if (auto f = functions_.find(head); f != functions_.end()) {
+        const z3::func_decl& d = f->second;
+        outside_if(args.empty() || d.arity() != args.size());
+        z3::expr_vector actual(ctx_);
+        for (unsigned i = 0; i < args.size(); ++i) {
+            outside_if(!z3::eq(args[i].get_sort(), d.domain(i)));
+            actual.push_back(args[i]);
+        }
+        return d(actual);
+    }
+    auto op = operators().find(head);
+    outside_if(op == operators().end());
+    return apply(op->second, args);
+}
+
+// A symbol standing for a term: a `let`'s, a bound variable, a constant, true or false.
+z3::expr Reader::symbol(const Token& t) {
+    const std::string& name = t.text;
+    if (auto l = locals_.find(name); l != locals_.end()) {
+        const Local& local = l->second.back();
+        if (local.value) return *local.value;
+        // Z3 names a bound variable by the number of variables bound inside it.
+        Z3_ast v = Z3_mk_bound(ctx_, static_cast<unsigned>(bound_.size() - 1 - local.bound), bound_[local.bound]);
+        return z3::expr(ctx_, v);
+    }
+    if (auto f = functions_.find(name); f != functions_.end()) {
+        outside_if(f->second.arity() != 0);
+        return f->second();
+    }
+    outside_if(t.kind != Token::Kind::symbol);
+    if (name == "true") return ctx_.bool_val(true);
+    if (name == "false") return ctx_.bool_val(false);
+    throw Outside{};  // undeclared: Z3's parser says so
+}
+
+void Reader::bind(const std::string& name, Local local) { locals_[name].push_back(std::move(local)); }
+
+void Reader::unbind(const std::vector<std::string>& names) {
+    for (const std::string& n : names) {
+        auto l = locals_.find(n);
+        l->second.pop_back();
+        if (l->second.empty()) locals_.erase(l);
+    }
+}
+
+// (let ((x t) ...) body), its `(let` read: the bound terms are read in the outer scope, all
+// at once.
+z3::expr Reader::let() {
+    std::vector<std::string> names;
+    std::vector<z3::expr> values;
+    expect(Token::Kind::open);
+    for (Token t = next(); t.kind != Token::Kind::close; t = next()) {
+        outside_if(t.kind != Token::Kind::open);
+        std::string name = symbol_text();
+        outside_if(reserved(name) || std::find(names.begin(), names.end(), name) != names.end());
+        values.push_back(term(next()));
+        expect(Token::Kind::close);
+        names.push_back(std::move(name));
+    }
+    outside_if(names.empty());
+    for (std::size_t i = 0; i < names.size(); ++i) bind(names[i], Local{std::move(values[i]), 0});
+    z3::expr body = term(next());
+    expect(Token::Kind::close);
+    unbind(names);
+    return body;
+}
+
+// The builtin operators, on arguments of the sorts they take (anything else is Z3's to say).
+// Each is made as Z3's parser makes it: `(- a b c)` is `(- (- a b) c)`, `(=> a b c)` is
+// `(=> a (=> b c))`, while `+`, `*`, `and`, `or` keep all their arguments, one included.
+z3::expr Reader::apply(Op op, std::vector<z3::expr>& args) {
+    const std::size_t n = args.size();
+    auto all = [&](bool (z3::expr::*sorted)() const) {
+        outside_if(n == 0);
+        for (const z3::expr& a : args) outside_if(!(a.*sorted)());
+    };
+    auto raw = [&](Z3_ast r) {
+        ctx_.check_error();
+        return z3::expr(ctx_, r);
+    };
+    std::vector<Z3_ast> asts(args.begin(), args.end());
+    const auto count = static_cast<unsigned>(n);
+    switch (op) {
+    case Op::not_:
+        outside_if(n != 1 || !args[0].is_bool());
+        return !args[0];
+    case Op::and_: all(&z3::expr::is_bool); return raw(Z3_mk_and(ctx_, count, asts.data()));
+    case Op::or_: all(&z3::expr::is_bool); return raw(Z3_mk_or(ctx_, count, asts.data()));
+    case Op::implies: {
+        outside_if(n < 2);
+        all(&z3::expr::is_bool);
+        z3::expr r = args[n - 1];
+        for (std::size_t i = n - 1; i-- > 0;) r = z3::implies(args[i], r);
+        return r;
+    }
+    case Op::ite:
+        outside_if(n != 3 || !args[0].is_bool() || !z3::eq(args[1].get_sort(), args[2].get_sort()));
+        return z3::ite(args[0], args[1], args[2]);
+    case Op::eq:
+    case Op::distinct:
+        outside_if(n != 2 || !z3::eq(args[0].get_sort(), args[1].get_sort()));
+        return op == Op::eq ? args[0] == args[1] : raw(Z3_mk_distinct(ctx_, 2, asts.data()));
+    case Op::le:
+    case Op::ge:
+    case Op::lt:
+    case Op::gt:
+        outside_if(n != 2);
+        all(&z3::expr::is_int);
+        if (op == Op::le) return args[0] <= args[1];
+        if (op == Op::ge) return args[0] >= args[1];
+        return op == Op::lt ? args[0] < args[1] : args[0] > args[1];
+    case Op::add: all(&z3::expr::is_int); return raw(Z3_mk_add(ctx_, count, asts.data()));
+    case Op::mul: all(&z3::expr::is_int); return raw(Z3_mk_mul(ctx_, count, asts.data()));
+    case Op::sub: {
+        all(&z3::expr::is_int);
+        if (n == 1) return -args[0];
+        z3::expr r = args[0];
+        for (std::size_t i = 1; i < n; ++i) r = r - args[i];
+        return r;
+    }
+    case Op::idiv:
+    case Op::mod:
+        outside_if(n != 2);
+        all(&z3::expr::is_int);
+        return raw(op == Op::idiv ? Z3_mk_div(ctx_, asts[0], asts[1]) : Z3_mk_mod(ctx_, asts[0], asts[1]));
+    }
+    throw Outside{};
+}
+
+}  // namespace
+
+std::optional<z3::expr_vector> read_horn_smtlib(z3::context& ctx, std::string_view text) {
+    try {
+        return Reader(ctx, text).read();
+    } catch (const Outside&) {
+    } catch (const smtlib::Malformed&) {
+    } catch (const z3::exception&) {  // not expected of terms sorted as above; Z3's parser says
+    }
+    return std::nullopt;
+}
+
+}  // namespace clpi::chc
