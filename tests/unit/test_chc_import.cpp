@@ -263,13 +263,23 @@ TEST_CASE("control recovery: flags that nothing constrains, or that fan out from
     CHECK(control.kept_as_integers.begin()->second ==
           "some of them take every value whatever the rest, more valuations than the 256 a predicate may have");
     // Four flags fixed: five free ones, 32 initial valuations, within the most points but
-    // more than a program starts in (an input's values): given up after 17.
+    // more than a program starts in (an input's values): given up once one check has seen
+    // that the fact holds, not after enumerating 17 of them.
     clauses[0].constraint = x_is_0 && now.arg(0) && now.arg(1) && now.arg(2) && now.arg(3);
+    control = chc::recover_control(clauses, solver);
+    CHECK(control.points.empty());
+    CHECK(control.checks == 1);
+    REQUIRE(control.kept_as_integers.size() == 1);
+    CHECK(contains(control.kept_as_integers.begin()->second, "more than 16 valuations follow one of them"));
+    // The fifth flag in the constraint, where it still takes both values: four free ones
+    // are too few to tell, and the valuations are enumerated until the 17th.
+    clauses[0].constraint = clauses[0].constraint && (now.arg(4) || !now.arg(4));
     control = chc::recover_control(clauses, solver);
     CHECK(control.points.empty());
     CHECK(control.checks == 17);
     REQUIRE(control.kept_as_integers.size() == 1);
     CHECK(contains(control.kept_as_integers.begin()->second, "more than 16 valuations follow one of them"));
+    clauses[0].constraint = x_is_0 && now.arg(0) && now.arg(1) && now.arg(2) && now.arg(3);
     // Five fixed: 16 initial valuations, each a point (16 checks find them, one more says
     // there are no others).
     clauses[0].constraint = clauses[0].constraint && !now.arg(4);
