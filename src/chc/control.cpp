@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <deque>
 #include <memory>
 #include <set>
@@ -298,8 +299,28 @@ private:
             return reached(k, from_val, c, *to, *w);
         }
         std::size_t found = 0;  // target valuations that follow this source valuation
+        // The valuations the clause's cases allow, those not found yet (a branch: two).
+        std::optional<std::set<std::vector<bool>>> left = target_cases(c, *to, asserted);
         for (;;) {
             if (over_budget()) return false;
+            // One left: whether it follows is a check with its values assumed, not a model
+            // and a check that nothing else does (the same valuation the models would have
+            // found next, so the points come in the same order).
+            if (left && left->size() <= 1) {
+                if (left->empty()) return true;
+                const std::vector<bool> w = *left->begin();
+                z3::expr_vector assumed(ctx_);
+                for (std::size_t i = 0; i < w.size(); ++i) {
+                    const z3::expr a = c.to->arg(to->positions[i]);
+                    if (!a.is_true() && !a.is_false()) assumed.push_back(w[i] ? a : !a);
+                }
+                ++checks_;
+                const z3::check_result r = solver_.check(assumed);
+                if (r == z3::unsat) return true;
+                if (r == z3::unknown) return give_up(*to, "Z3 did not decide a check within its bound");
+                if (++found > max_fan_out) return give_up(*to, fan_out_reason());
+                return reached(k, from_val, c, *to, w);
+            }
             z3::check_result r = check();
             if (r == z3::unsat) return true;
             if (r == z3::unknown) return give_up(*to, "Z3 did not decide a check within its bound");
@@ -325,6 +346,8 @@ private:
                 other.push_back(b ? !a : a);
             }
             if (++found > max_fan_out) return give_up(*to, fan_out_reason());
+            // (A model outside the cases would mean they were misread: the models go on.)
+            if (left && left->erase(w) == 0) left.reset();
             if (!reached(k, from_val, c, *to, w)) return false;
             solver_.add(z3::mk_or(other));
         }
@@ -368,6 +391,185 @@ private:
             w.push_back(found->second);
         }
         return w;
+    }
+
+    // The valuations of the target's flags that `asserted` allows by its form alone: its
+    // Boolean structure read as a disjunction of cases (cubes), each giving some atoms a
+    // value, the cases that give an atom both dropped. Every model satisfies a case, so its
+    // valuation is among those of the cases. Only the target's flags and the atoms that
+    // occur both ways (a branch's condition) are kept in a case: the others cannot make one
+    // contradict itself. Nothing when a case leaves a target flag open, a flag is a term,
+    // or the cases or the atoms kept are too many to be worth it.
+    std::optional<std::set<std::vector<bool>>> target_cases(const ClauseShape& c, const Pred& to,
+                                                            const z3::expr_vector& asserted) const {
+        CaseAtoms atoms;
+        for (unsigned pos : to.positions) {
+            const z3::expr a = c.to->arg(pos);
+            if (a.is_true() || a.is_false()) continue;
+            if (!a.is_const() || a.decl().decl_kind() != Z3_OP_UNINTERPRETED) return std::nullopt;
+            atoms.both_ways.insert(a.id());
+        }
+        std::size_t budget = max_case_nodes;
+        for (const z3::expr& e : asserted) {
+            if (!atoms.note(ctx_, e, true, budget)) return std::nullopt;
+        }
+        if (!atoms.number()) return std::nullopt;
+        Cubes all{Cube{}};
+        budget = max_case_nodes;
+        for (const z3::expr& e : asserted) {
+            std::optional<Cubes> part = cubes(ctx_, e, true, atoms, budget);
+            if (!part || !(part = product(all, *part))) return std::nullopt;
+            all = std::move(*part);
+        }
+        std::set<std::vector<bool>> out;
+        for (const Cube& cube : all) {
+            std::vector<bool> w;
+            for (unsigned pos : to.positions) {
+                const z3::expr a = c.to->arg(pos);
+                if (a.is_true() || a.is_false()) {
+                    w.push_back(a.is_true());
+                    continue;
+                }
+                const std::uint64_t bit = std::uint64_t{1} << atoms.index.at(a.id());
+                if ((cube.set & bit) == 0) return std::nullopt;
+                w.push_back((cube.value & bit) != 0);
+            }
+            out.insert(std::move(w));
+        }
+        return out;
+    }
+
+    // A case: the atoms it gives a value (bits by CaseAtoms::index), and their values.
+    struct Cube {
+        std::uint64_t set = 0;
+        std::uint64_t value = 0;
+        bool operator<(const Cube& o) const { return std::tie(set, value) < std::tie(o.set, o.value); }
+        bool operator==(const Cube& o) const { return set == o.set && value == o.value; }
+    };
+    using Cubes = std::vector<Cube>;
+    static constexpr std::size_t max_cases = 32;
+    static constexpr std::size_t max_case_nodes = 4000;
+
+    // What a case reader sees of a term: its connective (Z3_OP_AND, Z3_OP_OR, Z3_OP_NOT,
+    // Z3_OP_TRUE, Z3_OP_FALSE) or anything else (Z3_OP_UNINTERPRETED for every other term).
+    // Raw Z3 calls, without the C++ API's reference counting: the terms are read many
+    // times (a step from each valuation), and each is held by the clause meanwhile.
+    static Z3_decl_kind connective(Z3_context ctx, Z3_ast e) {
+        if (Z3_get_ast_kind(ctx, e) != Z3_APP_AST) return Z3_OP_UNINTERPRETED;
+        const Z3_decl_kind k = Z3_get_decl_kind(ctx, Z3_get_app_decl(ctx, Z3_to_app(ctx, e)));
+        switch (k) {
+        case Z3_OP_AND:
+        case Z3_OP_OR:
+        case Z3_OP_NOT:
+        case Z3_OP_TRUE:
+        case Z3_OP_FALSE:
+        case Z3_OP_EQ: return k;
+        default: return Z3_OP_UNINTERPRETED;
+        }
+    }
+    static Z3_ast arg(Z3_context ctx, Z3_ast e, unsigned i) { return Z3_get_app_arg(ctx, Z3_to_app(ctx, e), i); }
+    static unsigned args(Z3_context ctx, Z3_ast e) { return Z3_get_app_num_args(ctx, Z3_to_app(ctx, e)); }
+
+    // The atom of a literal that is not a connective or a constant, by ast id: `b` of
+    // `b = true` (with the value it gives b), or the literal itself.
+    static std::pair<unsigned, bool> atom_of(Z3_context ctx, Z3_ast e, bool positive) {
+        if (connective(ctx, e) == Z3_OP_EQ) {
+            for (unsigned i = 0; i < 2; ++i) {
+                const Z3_decl_kind side = connective(ctx, arg(ctx, e, i));
+                const Z3_ast other = arg(ctx, e, 1 - i);
+                if ((side == Z3_OP_TRUE || side == Z3_OP_FALSE) &&
+                    connective(ctx, other) == Z3_OP_UNINTERPRETED && Z3_is_eq_sort(ctx, Z3_get_sort(ctx, other), Z3_get_sort(ctx, e))) {
+                    return {Z3_get_ast_id(ctx, other), (side == Z3_OP_TRUE) == positive};
+                }
+            }
+        }
+        return {Z3_get_ast_id(ctx, e), positive};
+    }
+
+    // The atoms a case keeps: the target's flags and those that occur both ways.
+    struct CaseAtoms {
+        std::set<unsigned> both_ways;
+        std::map<unsigned, int> ways;  // atom -> 1 positive, 2 negative, 3 both
+        std::map<unsigned, unsigned> index;  // kept atom -> its bit
+
+        bool note(Z3_context ctx, Z3_ast e, bool positive, std::size_t& budget) {
+            if (budget == 0) return false;
+            --budget;
+            switch (connective(ctx, e)) {
+            case Z3_OP_TRUE:
+            case Z3_OP_FALSE: return true;
+            case Z3_OP_NOT: return note(ctx, arg(ctx, e, 0), !positive, budget);
+            case Z3_OP_AND:
+            case Z3_OP_OR:
+                for (unsigned i = 0, n = args(ctx, e); i < n; ++i) {
+                    if (!note(ctx, arg(ctx, e, i), positive, budget)) return false;
+                }
+                return true;
+            default: {
+                const auto [atom, value] = atom_of(ctx, e, positive);
+                if ((ways[atom] |= value ? 1 : 2) == 3) both_ways.insert(atom);
+                return true;
+            }
+            }
+        }
+        bool number() {
+            if (both_ways.size() > 64) return false;
+            for (unsigned id : both_ways) index.emplace(id, static_cast<unsigned>(index.size()));
+            return true;
+        }
+    };
+
+    // The cases of `e` (of its negation, when `positive` is false).
+    static std::optional<Cubes> cubes(Z3_context ctx, Z3_ast e, bool positive, const CaseAtoms& atoms,
+                                      std::size_t& budget) {
+        if (budget == 0) return std::nullopt;
+        --budget;
+        const Z3_decl_kind k = connective(ctx, e);
+        if (k == Z3_OP_TRUE || k == Z3_OP_FALSE) return (k == Z3_OP_TRUE) == positive ? Cubes{Cube{}} : Cubes{};
+        if (k == Z3_OP_NOT) return cubes(ctx, arg(ctx, e, 0), !positive, atoms, budget);
+        if (k == Z3_OP_AND || k == Z3_OP_OR) {
+            // A conjunction's cases are the products of its parts' (of a negated
+            // disjunction's, of its negated parts'); a disjunction's, their union.
+            const bool product_of_parts = (k == Z3_OP_AND) == positive;
+            Cubes out = product_of_parts ? Cubes{Cube{}} : Cubes{};
+            for (unsigned i = 0, n = args(ctx, e); i < n; ++i) {
+                std::optional<Cubes> part = cubes(ctx, arg(ctx, e, i), positive, atoms, budget);
+                if (!part) return std::nullopt;
+                if (product_of_parts) {
+                    if (!(part = product(out, *part))) return std::nullopt;
+                    out = std::move(*part);
+                } else {
+                    out.insert(out.end(), part->begin(), part->end());
+                    if (!distinct_within_limit(out)) return std::nullopt;
+                }
+            }
+            return out;
+        }
+        const auto [atom, value] = atom_of(ctx, e, positive);
+        auto kept = atoms.index.find(atom);
+        if (kept == atoms.index.end()) return Cubes{Cube{}};  // true as far as the cases go
+        const std::uint64_t bit = std::uint64_t{1} << kept->second;
+        return Cubes{Cube{bit, value ? bit : 0}};
+    }
+
+    // Drops repeated cases; false when more than max_cases are left.
+    static bool distinct_within_limit(Cubes& cs) {
+        std::sort(cs.begin(), cs.end());
+        cs.erase(std::unique(cs.begin(), cs.end()), cs.end());
+        return cs.size() <= max_cases;
+    }
+
+    // The cases of a conjunction of `a` and `b`: a case of each, when they agree.
+    static std::optional<Cubes> product(const Cubes& a, const Cubes& b) {
+        Cubes out;
+        for (const Cube& x : a) {
+            for (const Cube& y : b) {
+                if ((x.set & y.set & (x.value ^ y.value)) != 0) continue;
+                out.push_back(Cube{x.set | y.set, x.value | y.value});
+            }
+        }
+        if (!distinct_within_limit(out)) return std::nullopt;
+        return out;
     }
 
     // Whether clause k can hold from valuation `from_val` of its source, `asserted` on the

@@ -1,5 +1,6 @@
 // CHC-COMP import: clauses to CLP rules, disjunctions split or kept, Bool encoding, control
 // flags as program points, refusals.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -386,6 +387,45 @@ TEST_CASE("control recovery: a step that sets its target's flags is one check, a
     CHECK(control.points.at(p.id()).valuations.size() == 4);
     CHECK(control.steps[1].empty());
     CHECK(control.checks == 6);
+}
+
+TEST_CASE("control recovery: a branch's targets read off its cases, the last one checked, not modelled") {
+    // s(l1, l2, x): from (false, false) a branch, `x > 0 -> (l1, not l2)` and
+    // `x <= 0 -> (not l1, l2)`, in the implication form of a vmt transition relation.
+    // The cases allow two valuations; a model finds the first, and one check with the
+    // other's values assumed says it follows (no second model, no check that nothing else
+    // does).
+    z3::context ctx;
+    const z3::sort B = ctx.bool_sort(), I = ctx.int_sort();
+    z3::func_decl s = ctx.function("s", B, B, I, ctx.bool_sort());
+    const z3::expr l1 = ctx.bool_const("l1"), l2 = ctx.bool_const("l2"), m1 = ctx.bool_const("m1"),
+                   m2 = ctx.bool_const("m2"), x = ctx.int_const("x"), y = ctx.int_const("y");
+    const z3::expr at_start = !l1 && !l2;
+    const z3::expr branch = z3::implies(x > 0, m1 && !m2 && y == x) && z3::implies(!(x > 0), !m1 && m2 && y == x);
+    std::vector<chc::ClauseShape> clauses{
+        {std::nullopt, s(ctx.bool_val(false), ctx.bool_val(false), x), x == 0},
+        {s(l1, l2, x), s(m1, m2, y), z3::implies(at_start, branch) && z3::implies(!at_start, m1 == l1 && m2 == l2 && y == x)},
+    };
+    z3::solver solver = chc::import_solver(ctx);
+    chc::Control control = chc::recover_control(clauses, solver);
+    REQUIRE(control.points.size() == 1);
+    const auto& valuations = control.points.at(s.id()).valuations;
+    REQUIRE(valuations.size() == 3);
+    CHECK(valuations[0] == std::vector<bool>{false, false});
+    CHECK(std::count(valuations.begin(), valuations.end(), std::vector<bool>{true, false}) == 1);
+    CHECK(std::count(valuations.begin(), valuations.end(), std::vector<bool>{false, true}) == 1);
+    // The fact: one check. The branch: a check and a model, then one check. Each of the
+    // two valuations after it goes to itself: one check each.
+    CHECK(control.checks == 5);
+    std::size_t from_start = 0;
+    for (auto [from, to] : control.steps[1]) from_start += from == 0 ? 1 : 0;
+    CHECK(from_start == 2);
+
+    // With the second case unable to hold (x > 0 at the start), the check of its values
+    // says so: one valuation after the start.
+    clauses[1].constraint = clauses[1].constraint && z3::implies(at_start, x > 0);
+    control = chc::recover_control(clauses, solver);
+    CHECK(control.points.at(s.id()).valuations.size() == 2);
 }
 
 TEST_CASE("control recovery: each location's part of a transition relation, found once") {
