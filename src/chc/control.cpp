@@ -226,16 +226,17 @@ private:
         for (const z3::expr& e : asserted) solver_.add(e);
         // Target flags that nothing constrains take every value: 2^n valuations. More than
         // a predicate may have, and its flags are given up now, not after a check for each.
-        std::size_t every_value = 0;  // 2^n, at most 2^30
+        std::set<unsigned> free;
         if (Pred* to = points_of(c.to); to != nullptr) {
-            every_value = std::size_t{1} << std::min<std::size_t>(free_flags(c, *to, asserted), 30);
+            free = free_flags(c, *to, asserted);
+            const std::size_t every_value = std::size_t{1} << std::min<std::size_t>(free.size(), 30);
             if (every_value > limits_.max_points) {
                 solver_.pop();
                 return give_up(*to, fmt::format("some of them take every value whatever the rest, more "
                                                 "valuations than the {} a predicate may have", limits_.max_points));
             }
         }
-        bool ok = targets(k, from_val, asserted, every_value);
+        bool ok = targets(k, from_val, asserted, free);
         solver_.pop();
         return ok;
     }
@@ -274,9 +275,8 @@ private:
         return with_source_.emplace(key, out).first->second;
     }
 
-    // `every_value`: how many target valuations follow each model at least (2^n for n target
-    // flags that take every value).
-    bool targets(std::size_t k, int from_val, const z3::expr_vector& asserted, std::size_t every_value) {
+    // `free`: the target flags that take every value (2^n valuations follow each model).
+    bool targets(std::size_t k, int from_val, const z3::expr_vector& asserted, const std::set<unsigned>& free) {
         const ClauseShape& c = clauses_[k];
         Pred* to = points_of(c.to);
         if (to == nullptr) {
@@ -300,7 +300,7 @@ private:
         }
         std::size_t found = 0;  // target valuations that follow this source valuation
         // The valuations the clause's cases allow, those not found yet (a branch: two).
-        std::optional<std::set<std::vector<bool>>> left = target_cases(c, *to, asserted);
+        std::optional<std::set<std::vector<bool>>> left = target_cases(c, *to, asserted, free);
         for (;;) {
             if (over_budget()) return false;
             // One left: whether it follows is a check with its values assumed, not a model
@@ -328,7 +328,9 @@ private:
             // can take: more than max_fan_out, and the flags are data without a model for each
             // (the flags of a Lustre node's inputs: 36 of the 63 problems where the loop below
             // gave up, after 17 checks and 16 models, a fifth of DRAGON_7's import).
-            if (every_value > max_fan_out) return give_up(*to, fan_out_reason());
+            if ((std::size_t{1} << std::min<std::size_t>(free.size(), 30)) > max_fan_out) {
+                return give_up(*to, fan_out_reason());
+            }
             z3::model m = solver_.get_model();
             std::vector<bool> w;
             z3::expr_vector other(ctx_);  // the next model differs in some flag
@@ -398,10 +400,12 @@ private:
     // value, the cases that give an atom both dropped. Every model satisfies a case, so its
     // valuation is among those of the cases. Only the target's flags and the atoms that
     // occur both ways (a branch's condition) are kept in a case: the others cannot make one
-    // contradict itself. Nothing when a case leaves a target flag open, a flag is a term,
-    // or the cases or the atoms kept are too many to be worth it.
+    // contradict itself. A flag in `free` takes both values in every case. Nothing when a
+    // case leaves another target flag open, a flag is a term, or the cases or the atoms kept
+    // are too many to be worth it.
     std::optional<std::set<std::vector<bool>>> target_cases(const ClauseShape& c, const Pred& to,
-                                                            const z3::expr_vector& asserted) const {
+                                                            const z3::expr_vector& asserted,
+                                                            const std::set<unsigned>& free) const {
         CaseAtoms atoms;
         for (unsigned pos : to.positions) {
             const z3::expr a = c.to->arg(pos);
@@ -424,6 +428,7 @@ private:
         std::set<std::vector<bool>> out;
         for (const Cube& cube : all) {
             std::vector<bool> w;
+            std::vector<std::size_t> open;  // the places of the free flags in w
             for (unsigned pos : to.positions) {
                 const z3::expr a = c.to->arg(pos);
                 if (a.is_true() || a.is_false()) {
@@ -431,10 +436,16 @@ private:
                     continue;
                 }
                 const std::uint64_t bit = std::uint64_t{1} << atoms.index.at(a.id());
-                if ((cube.set & bit) == 0) return std::nullopt;
+                if ((cube.set & bit) == 0) {
+                    if (free.count(a.id()) == 0) return std::nullopt;
+                    open.push_back(w.size());
+                }
                 w.push_back((cube.value & bit) != 0);
             }
-            out.insert(std::move(w));
+            for (std::size_t values = 0; values < (std::size_t{1} << open.size()); ++values) {
+                for (std::size_t i = 0; i < open.size(); ++i) w[open[i]] = ((values >> i) & 1) != 0;
+                out.insert(w);
+            }
         }
         return out;
     }
@@ -640,7 +651,7 @@ private:
 
     // The distinct target flags of clause c that are variables occurring nowhere else: not
     // in `asserted`, not in the source's arguments, not twice among the target's.
-    std::size_t free_flags(const ClauseShape& c, const Pred& to, const z3::expr_vector& asserted) const {
+    std::set<unsigned> free_flags(const ClauseShape& c, const Pred& to, const z3::expr_vector& asserted) const {
         std::map<unsigned, int> uses;  // constant's ast id -> occurrences outside `asserted`
         std::vector<z3::expr> todo;
         for (const z3::expr& e : asserted) todo.push_back(e);
@@ -675,7 +686,7 @@ private:
                 free.insert(a.id());
             }
         }
-        return free.size();
+        return free;
     }
 
     // A conjunct of a clause's constraint, and the source flags whose value makes it true

@@ -281,13 +281,14 @@ TEST_CASE("control recovery: flags that nothing constrains, or that fan out from
     REQUIRE(control.kept_as_integers.size() == 1);
     CHECK(contains(control.kept_as_integers.begin()->second, "more than 16 valuations follow one of them"));
     clauses[0].constraint = x_is_0 && now.arg(0) && now.arg(1) && now.arg(2) && now.arg(3);
-    // Five fixed: 16 initial valuations, each a point (16 checks find them, one more says
-    // there are no others).
+    // Five fixed: 16 initial valuations, each a point. The four free flags allow no more:
+    // 15 checks and models find 15 of them, and a check with the last one's values assumed
+    // says it follows (no check that there are no others).
     clauses[0].constraint = clauses[0].constraint && !now.arg(4);
     control = chc::recover_control(clauses, solver);
     REQUIRE(control.points.size() == 1);
     CHECK(control.points.begin()->second.valuations.size() == 16);
-    CHECK(control.checks == 17);
+    CHECK(control.checks == 16);
     CHECK(control.kept_as_integers.empty());
 }
 
@@ -376,9 +377,9 @@ TEST_CASE("control recovery: a step that sets its target's flags is one check, a
               at_q[static_cast<std::size_t>(to)][1]);
     }
     CHECK(control.steps[2].size() == 2);  // the error clause can follow both
-    // The fact: four valuations found and one check that there are no more; the step and
-    // the error clause: one check each.
-    CHECK(control.checks == 7);
+    // The fact: its two free flags allow four valuations; three checks and models find
+    // three, a check the fourth. The step and the error clause: one check each.
+    CHECK(control.checks == 6);
 
     // A step whose constraint cannot hold from any valuation reaches nothing, in one check
     // (q has no valuation, so the error clause is never asked).
@@ -386,7 +387,7 @@ TEST_CASE("control recovery: a step that sets its target's flags is one check, a
     control = chc::recover_control(clauses, solver);
     CHECK(control.points.at(p.id()).valuations.size() == 4);
     CHECK(control.steps[1].empty());
-    CHECK(control.checks == 6);
+    CHECK(control.checks == 5);
 }
 
 TEST_CASE("control recovery: a branch's targets read off its cases, the last one checked, not modelled") {
