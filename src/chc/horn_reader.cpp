@@ -188,6 +188,7 @@ z3::expr Reader::assertion(Token first) {
 
 // A quantifier, its `(forall` or `(exists` read.
 z3::expr Reader::quantified(bool forall) {
+    outside_if(++depth_ > smtlib::max_depth);  // quantifiers nest through assertion()
     const std::size_t outer = bound_.size();
     std::vector<std::string> names;
     expect(Token::Kind::open);
@@ -211,6 +212,7 @@ z3::expr Reader::quantified(bool forall) {
     for (const std::string& n : names) symbols.push_back(Z3_mk_string_symbol(ctx_, n.c_str()));
     unbind(names);
     bound_.resize(outer, ctx_.bool_sort());
+    --depth_;
     // Weight 1, as Z3's parser gives a quantifier without :weight.
     Z3_ast q = Z3_mk_quantifier(ctx_, forall, 1, 0, nullptr, static_cast<unsigned>(sorts.size()), sorts.data(),
                                 symbols.data(), body);

@@ -118,6 +118,10 @@ TEST_CASE("horn reader: what it leaves to Z3's parser") {
     CHECK(left_to_z3(declarations + "(assert (q 0)))"));
     CHECK(left_to_z3(declarations + "(assert (q |0))"));
     CHECK(left_to_z3(std::string(5000, '(') + std::string(5000, ')')));
+    std::string deep = declarations + "(assert ";
+    for (int i = 0; i < 5000; ++i) deep += "(forall ((x Int)) ";
+    deep += "(q x)" + std::string(5001, ')');
+    CHECK(left_to_z3(deep));
 }
 
 TEST_CASE("horn reader: a problem outside its part is still imported, and Z3's errors still said") {
