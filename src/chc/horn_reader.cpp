@@ -23,6 +23,11 @@ void outside_if(bool condition) {
     if (condition) throw Outside{};
 }
 
+// Deeper terms go to Z3's parser: this reader recurses once per level, and its frames are
+// large in a sanitizer build (5000 nested quantifiers overflowed the stack there). The
+// problems of CHC-COMP's LIA folders nest 13 deep at most.
+constexpr std::size_t max_nesting = 256;
+
 // Names a declaration or a binding may not take here: Z3 gives them meanings of its own
 // (an overloaded `and`, a variable `true`), which are left to its parser.
 bool reserved(const std::string& name) {
@@ -188,7 +193,7 @@ z3::expr Reader::assertion(Token first) {
 
 // A quantifier, its `(forall` or `(exists` read.
 z3::expr Reader::quantified(bool forall) {
-    outside_if(++depth_ > smtlib::max_depth);  // quantifiers nest through assertion()
+    outside_if(++depth_ > max_nesting);  // quantifiers nest through assertion()
     const std::size_t outer = bound_.size();
     std::vector<std::string> names;
     expect(Token::Kind::open);
@@ -224,7 +229,7 @@ z3::expr Reader::quantified(bool forall) {
 z3::expr Reader::term(Token first) {
     if (first.kind == Token::Kind::numeral) return ctx_.int_val(first.text.c_str());
     if (first.kind == Token::Kind::symbol || first.kind == Token::Kind::quoted) return symbol(first);
-    outside_if(first.kind != Token::Kind::open || ++depth_ > smtlib::max_depth);
+    outside_if(first.kind != Token::Kind::open || ++depth_ > max_nesting);
     const std::string head = symbol_text();
     outside_if(locals_.count(head) > 0);
     if (head == "let") {

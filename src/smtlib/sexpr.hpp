@@ -111,7 +111,7 @@ struct SExpr {
     std::vector<SExpr> list;
 };
 
-// Deeper lists are refused rather than read: the readers recurse, once per level.
+// Deeper lists are refused rather than read: a reader of the tree recurses once per level.
 inline constexpr std::size_t max_depth = 2000;
 
 // The next s-expression; nothing at the end of the text.
