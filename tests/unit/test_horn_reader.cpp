@@ -1,8 +1,6 @@
 // The CHC import's own reader of SMT-LIB (chc/horn_reader.hpp): the terms Z3's parser makes
 // of the same text, and Z3's parser left to read what is outside its part of the language.
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include <doctest/doctest.h>
@@ -10,6 +8,7 @@
 #include "chc/horn_reader.hpp"
 #include "clpi/chc.hpp"
 #include "engine_support.hpp"
+#include "scratch.hpp"
 
 using namespace clpi;
 
@@ -149,11 +148,8 @@ TEST_CASE("horn reader: the CHC problems clpi writes of the CLP programs of clp/
     int read = 0, left = 0;
     for (const auto& entry : std::filesystem::directory_iterator(CLPI_SOURCE_DIR "/clp")) {
         if (entry.path().extension() != ".clp") continue;
-        std::ifstream in(entry.path());
-        std::stringstream text;
-        text << in.rdbuf();
         Diagnostics d;
-        std::optional<Program> p = parse_program(text.str(), entry.path().string(), d);
+        std::optional<Program> p = parse_program(clpi_test::slurp(entry.path()), entry.path().string(), d);
         REQUIRE(p.has_value());
         const std::string smt = export_chc(*p);
         z3::context ctx;
