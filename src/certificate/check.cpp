@@ -174,15 +174,14 @@ void run_process(const std::string& script, const std::string& solver, double ti
 
 // cvc5 in this process, through its C++ API: no program to start and no file to write,
 // which cost more than the checks themselves on small programs.
-void run_in_process(const std::string& script, const std::string& solver, double timeout_s, bool suspect_slow,
-                    Tally& tally) {
+void run_in_process(const std::string& script, const std::string& solver, double timeout_s, Tally& tally) {
     // Not a clause's fault: no clause is named.
     if (std::string why = cvc5_unavailable(); !why.empty()) {
         tally.stop(CertificateCheck::Outcome::unavailable, "", why);
         return;
     }
     std::string error = run_smtlib_in_cvc5(
-        script, timeout_s, [&](const std::string& a) { return tally.take(a); }, suspect_slow);
+        script, timeout_s, [&](const std::string& a) { return tally.take(a); });
     if (tally.stopped()) return;
     if (!error.empty()) {
         tally.stop(CertificateCheck::Outcome::unavailable, tally.next(), error);
@@ -228,19 +227,70 @@ std::optional<std::pair<std::string, std::vector<std::string>>> checks_of(const 
 // hola-toggle's, the one that went astray).
 constexpr double astray_limit_s = 0.05;
 
+// cvc5's answer to `text` alone on a fresh solver, or why it has none.
+std::string ask_alone(const std::string& text, double timeout_s) {
+    std::string answer;
+    std::string error = run_smtlib_in_cvc5(text, timeout_s, [&](const std::string& a) {
+        answer = a;
+        return true;
+    });
+    return answer.empty() ? (error.empty() ? "cvc5 stopped before answering" : error) : answer;
+}
+
+bool undecided(const std::string& answer) {
+    return answer == "unknown" || answer.rfind("unknown (", 0) == 0;
+}
+
+// The checks of `split` (its prefix, then one block per name) shared out among cvc5's
+// solvers in this process (run_smtlib_blocks_in_cvc5). Each check gets at most
+// astray_limit_s and, after the first on its solver, at most 4 times the slowest before it
+// there (`suspect_slow`); a check undecided in that time is asked again alone, of a fresh
+// solver, with the full limit (run_checks says why). The answers are taken in the script's
+// order, so the clause reported is the first that fails, as with one solver.
+CertificateCheck run_shared_out(const std::pair<std::string, std::vector<std::string>>& split,
+                                const std::vector<std::string>& names, double timeout_s,
+                                const std::string& expected) {
+    CertificateCheck result;
+    result.solver = "cvc5";
+    if (std::string why = cvc5_unavailable(); !why.empty()) {  // not a clause's fault: none is named
+        result.outcome = CertificateCheck::Outcome::unavailable;
+        result.detail = why;
+        return result;
+    }
+    const double short_s = std::min(timeout_s, astray_limit_s);
+    const std::vector<std::string_view> blocks(split.second.begin(), split.second.end());
+    std::vector<std::string> answers;
+    const std::string error = run_smtlib_blocks_in_cvc5(split.first, blocks, short_s, short_s < timeout_s, answers);
+    Tally tally(names, result.solver, expected, result);
+    for (std::size_t k = 0; k < names.size(); ++k) {
+        if (answers[k].empty()) {
+            tally.stop(CertificateCheck::Outcome::unavailable, names[k],
+                       error.empty() ? "cvc5 stopped before answering" : error);
+            return result;
+        }
+        if (undecided(answers[k]) && short_s < timeout_s) {
+            ++result.fresh_retries;
+            answers[k] = ask_alone(split.first + split.second[k], timeout_s);
+        }
+        if (!tally.take(answers[k])) return result;
+    }
+    result.outcome = CertificateCheck::Outcome::valid;
+    return result;
+}
+
 // Runs `solver` on `script` (one check-sat per name in `names`; each must be `expected`,
-// unsat for the clauses of a certificate). The validator `cvc5` runs in this process;
+// unsat for the clauses of a certificate). The validator `cvc5` runs in this process, its
+// checks shared out among its solvers (run_shared_out) when the script splits into them;
 // any other command (z3, a path) as a program of its own.
 //
-// The checks share one solver, which reuses what it learnt; but what it learnt can also
+// The checks share a solver, which reuses what it learnt; but what it learnt can also
 // lead it astray: on clp/hola-toggle.clp, cvc5 ran out of time on the 14th check of the
 // script, which alone it answers in milliseconds. A check answered `unknown` that was not
 // the first of its run is asked again, with the checks after it, of a fresh solver: only
 // a check that a fresh solver does not decide leaves the certificate undecided. So that a
 // check gone astray does not cost the whole limit, a run's checks get at most
-// astray_limit_s each, and in process, after the first, at most 4 times the slowest before
-// them (run_smtlib_in_cvc5's `suspect_slow`); a first check undecided in that time is asked
-// again, alone in front, with the full limit.
+// astray_limit_s each; a first check undecided in that time is asked again, alone in
+// front, with the full limit.
 CertificateCheck run_checks(const std::string& script, const std::vector<std::string>& names,
                             const std::string& solver, double timeout_s,
                             const std::string& expected = "unsat") {
@@ -254,13 +304,16 @@ CertificateCheck run_checks(const std::string& script, const std::vector<std::st
         return result;
     }
     const std::optional<std::pair<std::string, std::vector<std::string>>> split = checks_of(script, names.size());
+    if (split && solver == "cvc5") {
+        result = run_shared_out(*split, names, timeout_s, expected);
+        result.time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        return result;
+    }
     auto run = [&](const std::string& text, const std::vector<std::string>& asked, double limit_s,
                    CertificateCheck& part) {
         Tally tally(asked, solver, expected, part);
         if (solver == "cvc5") {
-            // A check stopped as suspect is asked again of a fresh solver (below), the
-            // first of a run with astray_limit_s, then alone with the full limit.
-            run_in_process(text, solver, limit_s, split && limit_s < timeout_s, tally);
+            run_in_process(text, solver, limit_s, tally);  // a script that does not split
         } else {
             run_process(text, solver, limit_s, tally);
         }

@@ -3,6 +3,7 @@
 // library at its start.
 #include <dlfcn.h>
 
+#include <chrono>
 #include <filesystem>
 #include <future>
 #include <mutex>
@@ -21,6 +22,7 @@ namespace {
 struct Module {
     cvc5_module::WarmUp* warm_up = nullptr;
     cvc5_module::Run* run = nullptr;
+    cvc5_module::RunBlocks* run_blocks = nullptr;
     std::string error;  // why it is not there
 };
 
@@ -41,7 +43,8 @@ Module load() {
     }
     m.warm_up = reinterpret_cast<cvc5_module::WarmUp*>(dlsym(handle, cvc5_module::warm_up_symbol));
     m.run = reinterpret_cast<cvc5_module::Run*>(dlsym(handle, cvc5_module::run_symbol));
-    if (m.warm_up == nullptr || m.run == nullptr) {
+    m.run_blocks = reinterpret_cast<cvc5_module::RunBlocks*>(dlsym(handle, cvc5_module::run_blocks_symbol));
+    if (m.warm_up == nullptr || m.run == nullptr || m.run_blocks == nullptr) {
         m = Module{};
         m.error = fmt::format("{} does not have cvc5's checks (a module of another clpi?)", cvc5_module::file_name);
     }
@@ -63,7 +66,14 @@ const Module& loaded() {
 
 void warm_up_cvc5() {
     std::lock_guard<std::mutex> hold(module_lock);
-    if (module) return;
+    if (module) {
+        // Loaded already for a check asked before: its solvers are still to be set up. (A
+        // load in progress is this function's own, which sets them up after it.)
+        if (module->wait_for(std::chrono::seconds(0)) != std::future_status::timeout) {
+            if (const Module& m = module->get(); m.warm_up != nullptr) m.warm_up();
+        }
+        return;
+    }
     // Loading the module (its libraries' relocations and initialisers) is part of the set-up
     // that overlaps the search: on a thread of its own, as the solver's set-up after it.
     module = std::async(std::launch::async, [] {
@@ -81,6 +91,16 @@ std::string run_smtlib_in_cvc5(std::string_view script, double timeout_s,
     if (m.run == nullptr) return m.error;
     std::string error;
     m.run(script, timeout_s, suspect_slow, on_answer, error);
+    return error;
+}
+
+std::string run_smtlib_blocks_in_cvc5(std::string_view prefix, const std::vector<std::string_view>& blocks,
+                                      double timeout_s, bool suspect_slow, std::vector<std::string>& answers) {
+    const Module& m = loaded();
+    answers.assign(blocks.size(), "");
+    if (m.run_blocks == nullptr) return m.error;
+    std::string error;
+    m.run_blocks(prefix, blocks, timeout_s, suspect_slow, answers, error);
     return error;
 }
 

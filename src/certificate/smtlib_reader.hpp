@@ -14,6 +14,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace clpi {
 
@@ -30,11 +31,22 @@ namespace clpi {
                                              const std::function<bool(const std::string&)>& on_answer,
                                              bool suspect_slow = false);
 
-// Starts a thread of its own for cvc5, which sets a solver up while the search runs: the
-// first touch of cvc5's library, its per-thread state and the solver's set-up (several
-// milliseconds, more than checking a small certificate). run_smtlib_in_cvc5 then runs its
-// script there, on that solver (the caller waits); without this, or while the thread is
-// busy with another caller's script, on a new solver in the caller's thread.
+// Runs the checks `blocks` (each `(push 1) ... (check-sat) ... (pop 1)`, with its comment
+// lines) after `prefix` (the script's logic and declarations) on warm_up_cvc5's solvers, all
+// at once, each solver taking the next block left (in turn on a solver of the caller's thread
+// when they are not started). `answers[k]` gets block k's answer as run_smtlib_in_cvc5 gives
+// it, `timeout_s` and `suspect_slow` apply per solver as there. Returns the empty string, or
+// why a block could not be read; then the blocks not yet taken, and that one, have no answer.
+[[nodiscard]] std::string run_smtlib_blocks_in_cvc5(std::string_view prefix, const std::vector<std::string_view>& blocks,
+                                                    double timeout_s, bool suspect_slow,
+                                                    std::vector<std::string>& answers);
+
+// Starts threads of their own for cvc5 (one per core, up to two), each of which sets a solver
+// up while the search runs: the first touch of cvc5's library, its per-thread state and the
+// solver's set-up (several milliseconds, more than checking a small certificate).
+// run_smtlib_in_cvc5 then runs its script on one of them (the caller waits), and
+// run_smtlib_blocks_in_cvc5 its checks on all; without this, or while they are busy with
+// another caller's script, on a new solver in the caller's thread.
 void warm_up_cvc5();
 
 // Why cvc5's checks cannot run in this process (its module was not found or is not clpi's),

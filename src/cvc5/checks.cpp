@@ -458,23 +458,11 @@ std::unique_ptr<cvc5::Solver> new_solver(bool set_up) {
     return solver;
 }
 
-// Runs `script` on `solver` (set up with scripts_logic when `set_up`). With `leftovers`, the
-// reader's terms are handed there instead of freed here: the caller frees them after it has
-// passed the answers on, out of the waiting caller's way.
-std::string run_on(cvc5::Solver& solver, bool set_up, std::string_view script, double timeout_s,
-                   bool suspect_slow, const std::function<bool(const std::string&)>& on_answer,
-                   std::unique_ptr<Runner>* leftovers = nullptr) {
+// Runs `f` (reading commands into a solver); the empty string, or why the run could not go on.
+template <typename F>
+std::string guarded(F&& f) {
     try {
-        // cvc5's simplification stays on: without it a check-sat on a toy formula is faster,
-        // but these scripts were slower, 2.5 times on a certificate of 46 clauses and 8
-        // times on a counterexample's path, whose equalities it solves before the search.
-        auto runner = std::make_unique<Runner>(solver, set_up ? scripts_logic : "");
-        runner->limit_checks(timeout_s, suspect_slow);
-        Lexer lex(script);
-        while (std::optional<SExpr> c = read(lex)) {
-            if (!runner->command(*c, on_answer)) break;
-        }
-        if (leftovers) *leftovers = std::move(runner);
+        f();
         return "";
     } catch (const Unsupported& e) {
         return e.what();
@@ -483,6 +471,40 @@ std::string run_on(cvc5::Solver& solver, bool set_up, std::string_view script, d
     } catch (const std::exception& e) {  // cvc5's errors: a sort mismatch, an unknown logic
         return std::string("cvc5: ") + e.what();
     }
+}
+
+// Runs the commands of `text` on `runner`; false when the run stops there.
+bool run_commands(Runner& runner, std::string_view text, const std::function<bool(const std::string&)>& on_answer) {
+    Lexer lex(text);
+    while (std::optional<SExpr> c = read(lex)) {
+        if (!runner.command(*c, on_answer)) return false;
+    }
+    return true;
+}
+
+// A runner on `solver` (set up with scripts_logic when `set_up`). cvc5's simplification stays
+// on: without it a check-sat on a toy formula is faster, but these scripts were slower, 2.5
+// times on a certificate of 46 clauses and 8 times on a counterexample's path, whose
+// equalities it solves before the search.
+std::unique_ptr<Runner> runner_on(cvc5::Solver& solver, bool set_up, double timeout_s, bool suspect_slow) {
+    auto runner = std::make_unique<Runner>(solver, set_up ? scripts_logic : "");
+    runner->limit_checks(timeout_s, suspect_slow);
+    return runner;
+}
+
+// Runs `script` on `solver` (set up with scripts_logic when `set_up`). With `leftovers`, the
+// reader's terms are handed there instead of freed here: the caller frees them after it has
+// passed the answers on, out of the waiting caller's way.
+std::string run_on(cvc5::Solver& solver, bool set_up, std::string_view script, double timeout_s,
+                   bool suspect_slow, const std::function<bool(const std::string&)>& on_answer,
+                   std::unique_ptr<Runner>* leftovers = nullptr) {
+    std::unique_ptr<Runner> runner;
+    std::string error = guarded([&] {
+        runner = runner_on(solver, set_up, timeout_s, suspect_slow);
+        run_commands(*runner, script, on_answer);
+    });
+    if (leftovers) *leftovers = std::move(runner);
+    return error;
 }
 
 std::string run_on_new_solver(std::string_view script, double timeout_s, bool suspect_slow,
@@ -496,29 +518,100 @@ std::string run_on_new_solver(std::string_view script, double timeout_s, bool su
     return run_on(*solver, false, script, timeout_s, suspect_slow, on_answer);
 }
 
-// A thread of its own for cvc5. Its first solver in a thread costs cvc5 about 3 ms (its
-// per-thread state, then the solver's set-up at the first check), more than the checks of
-// a small certificate: the thread pays it while the search runs, with a solver set up and
-// waiting, and the checks run there, the caller waiting for their end.
+bool starts_with_logic(std::string_view script) {
+    const std::string logic_line = std::string("(set-logic ") + scripts_logic + ")";
+    return script.substr(0, logic_line.size()) == logic_line;
+}
+
+// A script to run, or checks to share out: `prefix` (the declarations), then `blocks`, one
+// `(push 1) ... (check-sat) ... (pop 1)` each, which the solvers that take part take in
+// turn, each after reading the prefix itself.
+struct Job {
+    std::string_view script;  // the whole script, or the blocks' prefix
+    const std::vector<std::string_view>* blocks = nullptr;
+    double timeout_s = 0;
+    bool suspect_slow = false;
+    const std::function<bool(const std::string&)>* on_answer = nullptr;  // of a whole script
+    std::vector<std::string>* answers = nullptr;                         // of the blocks
+    std::string error;
+    std::size_t next = 0;   // the next block to take (a whole script: 1 once taken)
+    std::size_t total = 1;  // blocks, or 1
+    int engaged = 0;        // solvers working on it
+    bool stop = false;      // a block could not be read: no more are taken
+
+    bool open() const { return !stop && next < total; }
+    bool done() const { return !open() && engaged == 0; }
+};
+
+// Takes blocks of `job` (under `lock`) until none is left, on `ready` when it is set up for
+// the script's logic, else on a new solver; the solver and the reader's terms go to `used`
+// and `leftovers`, for the caller to free once the job's caller has its answers.
+void work_on_blocks(Job& job, std::mutex& lock, std::unique_ptr<cvc5::Solver>& ready,
+                    std::unique_ptr<cvc5::Solver>& used, std::unique_ptr<Runner>& leftovers) {
+    auto fail = [&](const std::string& why) {
+        std::lock_guard<std::mutex> hold(lock);
+        if (job.error.empty()) job.error = why;
+        job.stop = true;
+    };
+    const bool set_up = ready != nullptr && starts_with_logic(job.script);
+    std::string error = guarded([&] {
+        used = set_up ? std::move(ready) : new_solver(false);
+        leftovers = runner_on(*used, set_up, job.timeout_s, job.suspect_slow);
+        run_commands(*leftovers, job.script, [](const std::string&) {
+            throw Unsupported("a `check-sat` before the first `(push 1)` of checks shared out");
+            return false;
+        });
+    });
+    if (!error.empty()) return fail(error);
+    for (;;) {
+        std::size_t k = 0;
+        {
+            std::lock_guard<std::mutex> hold(lock);
+            if (!job.open()) return;
+            k = job.next++;
+        }
+        std::string answer;
+        error = guarded([&] {
+            run_commands(*leftovers, (*job.blocks)[k], [&](const std::string& a) {
+                answer = a;
+                return true;
+            });
+        });
+        if (!error.empty()) return fail(error);
+        (*job.answers)[k] = std::move(answer);  // its own element: no other solver writes it
+    }
+}
+
+// Threads of their own for cvc5. A thread's first solver costs cvc5 about 3 ms (its
+// per-thread state, then the solver's set-up at the first check), more than the checks of a
+// small certificate: the first thread pays it while the search runs, with a solver set up
+// and waiting. A script runs there, the caller waiting for its end. Checks shared out run
+// there too, and, once they have taken helper_after, on a second thread as well (one per
+// core, up to max_solvers), which takes checks as soon as it is set up: a certificate of
+// large clauses (a Lustre problem's: 17 checks of up to 25 ms each) is checked in about
+// half the time, and one of a few milliseconds does not pay for a set-up it would not use.
 class Validator {
 public:
     void start() {
         std::lock_guard<std::mutex> hold(lock_);
-        if (thread_.joinable()) return;
-        thread_ = std::thread([this] { serve(); });
+        if (threads_.empty()) threads_.emplace_back([this] { serve(); });
     }
 
-    // The script's answers, from the thread; nothing when it is not started or is busy
-    // with another caller's script.
-    std::optional<std::string> run(std::string_view script, double timeout_s, bool suspect_slow,
-                                   const std::function<bool(const std::string&)>& on_answer) {
+    // Runs `job` on the threads; false when they are not started or are busy with another
+    // caller's job.
+    bool run(Job& job) {
         std::unique_lock<std::mutex> hold(lock_);
-        if (!thread_.joinable() || stop_ || job_ != nullptr) return std::nullopt;
-        Job job{script, timeout_s, suspect_slow, &on_answer, "", false};
+        if (threads_.empty() || stop_ || job_ != nullptr) return false;
         job_ = &job;
         changed_.notify_all();
-        changed_.wait(hold, [&] { return job.done; });
-        return job.result;
+        const unsigned wanted = std::clamp(std::thread::hardware_concurrency(), 1U, max_solvers);
+        if (job.blocks != nullptr && threads_.size() < wanted &&
+            !changed_.wait_for(hold, helper_after, [&] { return job.done(); }) && job.open()) {
+            while (threads_.size() < wanted) threads_.emplace_back([this] { serve(); });
+        }
+        changed_.wait(hold, [&] { return job.done(); });
+        job_ = nullptr;
+        return true;
     }
 
     ~Validator() {
@@ -527,18 +620,12 @@ public:
             stop_ = true;
         }
         changed_.notify_all();
-        if (thread_.joinable()) thread_.join();
+        for (std::thread& t : threads_) t.join();
     }
 
 private:
-    struct Job {
-        std::string_view script;
-        double timeout_s;
-        bool suspect_slow;
-        const std::function<bool(const std::string&)>* on_answer;
-        std::string result;
-        bool done;
-    };
+    static constexpr unsigned max_solvers = 2;
+    static constexpr std::chrono::milliseconds helper_after{5};
 
     void serve() {
         std::unique_ptr<cvc5::Solver> ready;  // set up, for the next script in its logic
@@ -551,25 +638,27 @@ private:
             Job* job = nullptr;
             {
                 std::unique_lock<std::mutex> hold(lock_);
-                changed_.wait(hold, [&] { return stop_ || job_ != nullptr; });
+                changed_.wait(hold, [&] { return stop_ || (job_ != nullptr && job_->open()); });
                 if (stop_) return;
                 job = job_;
+                ++job->engaged;
+                if (job->blocks == nullptr) job->next = 1;  // a whole script: this thread's
             }
-            std::string logic_line = std::string("(set-logic ") + scripts_logic + ")";
             // Freed once the caller has its answers (about 0.3 ms that it need not wait for).
             std::unique_ptr<cvc5::Solver> used;
             std::unique_ptr<Runner> leftovers;
-            if (ready && job->script.substr(0, logic_line.size()) == logic_line) {
-                job->result = run_on(*ready, true, job->script, job->timeout_s, job->suspect_slow, *job->on_answer,
-                                     &leftovers);
+            if (job->blocks != nullptr) {
+                work_on_blocks(*job, lock_, ready, used, leftovers);
+            } else if (ready && starts_with_logic(job->script)) {
+                job->error = run_on(*ready, true, job->script, job->timeout_s, job->suspect_slow, *job->on_answer,
+                                    &leftovers);
                 used = std::move(ready);  // its assertions and declarations are the script's now
             } else {
-                job->result = run_on_new_solver(job->script, job->timeout_s, job->suspect_slow, *job->on_answer);
+                job->error = run_on_new_solver(job->script, job->timeout_s, job->suspect_slow, *job->on_answer);
             }
             {
                 std::lock_guard<std::mutex> hold(lock_);
-                job->done = true;
-                job_ = nullptr;
+                --job->engaged;  // the job may be gone once the lock is let go
                 changed_.notify_all();
             }
             leftovers.reset();  // the terms before their solver
@@ -579,7 +668,7 @@ private:
 
     std::mutex lock_;
     std::condition_variable changed_;
-    std::thread thread_;
+    std::vector<std::thread> threads_;
     bool stop_ = false;
     Job* job_ = nullptr;
 };
@@ -598,11 +687,43 @@ __attribute__((visibility("default"))) void clpi_cvc5_run(std::string_view scrip
                                                           const std::function<bool(const std::string&)>& on_answer,
                                                           std::string& error) {
     using namespace clpi::cvc5_module;
-    if (std::optional<std::string> e = validator.run(script, timeout_s, suspect_slow, on_answer)) {
-        error = *e;
+    Job job;
+    job.script = script;
+    job.timeout_s = timeout_s;
+    job.suspect_slow = suspect_slow;
+    job.on_answer = &on_answer;
+    if (validator.run(job)) {
+        error = job.error;
     } else {
         error = run_on_new_solver(script, timeout_s, suspect_slow, on_answer);
     }
+}
+
+__attribute__((visibility("default"))) void clpi_cvc5_run_blocks(std::string_view prefix,
+                                                                 const std::vector<std::string_view>& blocks,
+                                                                 double timeout_s, bool suspect_slow,
+                                                                 std::vector<std::string>& answers,
+                                                                 std::string& error) {
+    using namespace clpi::cvc5_module;
+    answers.assign(blocks.size(), "");
+    Job job;
+    job.script = prefix;
+    job.blocks = &blocks;
+    job.timeout_s = timeout_s;
+    job.suspect_slow = suspect_slow;
+    job.answers = &answers;
+    job.total = blocks.size();
+    if (!validator.run(job)) {
+        // Not started, or busy: the blocks in turn on a solver of this thread.
+        std::mutex lock;
+        std::unique_ptr<cvc5::Solver> ready;
+        std::unique_ptr<cvc5::Solver> used;
+        std::unique_ptr<Runner> leftovers;
+        work_on_blocks(job, lock, ready, used, leftovers);
+        leftovers.reset();
+        used.reset();
+    }
+    error = job.error;
 }
 
 }  // extern "C"

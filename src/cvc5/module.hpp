@@ -9,6 +9,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace clpi::cvc5_module {
 
@@ -19,11 +20,16 @@ inline constexpr const char* file_name = "libclpi_cvc5.so";
 // the same compiler on both sides.
 inline constexpr const char* warm_up_symbol = "clpi_cvc5_warm_up";
 inline constexpr const char* run_symbol = "clpi_cvc5_run";
+inline constexpr const char* run_blocks_symbol = "clpi_cvc5_run_blocks";
 
 using WarmUp = void();
 // Runs `script`; `error` gets why it could not go on, or stays empty (run_smtlib_in_cvc5).
 using Run = void(std::string_view script, double timeout_s, bool suspect_slow,
                  const std::function<bool(const std::string&)>& on_answer, std::string& error);
+// Runs the checks `blocks` after `prefix`, several at once; `answers` and `error` as
+// run_smtlib_blocks_in_cvc5 gives them.
+using RunBlocks = void(std::string_view prefix, const std::vector<std::string_view>& blocks, double timeout_s,
+                       bool suspect_slow, std::vector<std::string>& answers, std::string& error);
 
 }  // namespace clpi::cvc5_module
 
@@ -31,4 +37,6 @@ extern "C" {
 void clpi_cvc5_warm_up();
 void clpi_cvc5_run(std::string_view script, double timeout_s, bool suspect_slow,
                    const std::function<bool(const std::string&)>& on_answer, std::string& error);
+void clpi_cvc5_run_blocks(std::string_view prefix, const std::vector<std::string_view>& blocks, double timeout_s,
+                          bool suspect_slow, std::vector<std::string>& answers, std::string& error);
 }

@@ -166,3 +166,83 @@ TEST_CASE("smtlib reader: a check far slower than those before it is stopped whe
     CHECK(whole.error.empty());
     CHECK(whole.answers == std::vector<std::string>{"unsat", "unsat"});
 }
+
+namespace {
+
+// A script's checks as run_smtlib_blocks_in_cvc5 takes them: the prefix, and each block.
+struct Shared {
+    std::string prefix;
+    std::vector<std::string> blocks;
+
+    std::vector<std::string> answers(std::string* error = nullptr) const {
+        const std::vector<std::string_view> views(blocks.begin(), blocks.end());
+        std::vector<std::string> out;
+        std::string e = run_smtlib_blocks_in_cvc5(prefix, views, 20, false, out);
+        if (error) *error = e;
+        return out;
+    }
+};
+
+// Twelve checks: every third one six pigeons in five holes (unsat after a search of tens of
+// milliseconds, long enough for a second solver to join), the others sat and unsat at once.
+Shared pigeons_and_quick_checks(std::vector<std::string>& expected) {
+    Shared s;
+    s.prefix = "(set-logic ALL)\n; six pigeons\n";
+    std::string distinct = "(distinct";
+    for (int i = 0; i <= 5; ++i) {
+        s.prefix += fmt::format("(declare-const x{} Int)\n", i);
+        distinct += fmt::format(" x{}", i);
+    }
+    for (int k = 0; k < 12; ++k) {
+        std::string b = fmt::format("; check {}\n(push 1)\n", k);
+        if (k % 3 == 2) {
+            for (int i = 0; i <= 5; ++i) b += fmt::format("(assert (and (>= x{} 1) (<= x{} 5)))\n", i, i);
+            b += "(assert " + distinct + "))\n";
+        } else {
+            b += fmt::format("(assert (> x0 {}))\n", k);
+            if (k % 3 == 1) b += "(assert (< x0 0))\n";
+        }
+        b += "(check-sat)\n(pop 1)\n";
+        s.blocks.push_back(b);
+        expected.push_back(k % 3 == 0 ? "sat" : "unsat");
+    }
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("smtlib reader: checks shared out among solvers are answered in the script's order") {
+    std::vector<std::string> expected;
+    const Shared s = pigeons_and_quick_checks(expected);
+    // On a solver of this thread if the solvers beside are not started yet (the order of the
+    // test cases decides), then on them: the first time on the solver set up beforehand, and
+    // the second on new ones.
+    std::string error;
+    CHECK(s.answers(&error) == expected);
+    CHECK(error.empty());
+    warm_up_cvc5();
+    for (int round = 0; round < 2; ++round) {
+        INFO("round " << round);
+        CHECK(s.answers(&error) == expected);
+        CHECK(error.empty());
+    }
+}
+
+TEST_CASE("smtlib reader: a check shared out that cannot be read stops the run, named") {
+    std::vector<std::string> expected;
+    Shared s = pigeons_and_quick_checks(expected);
+    s.blocks[4] = "(push 1)\n(assert (frobnicate x0))\n(check-sat)\n(pop 1)\n";
+    std::string error;
+    std::vector<std::string> answers = s.answers(&error);
+    REQUIRE(answers.size() == 12);
+    for (std::size_t k = 0; k < 4; ++k) CHECK(answers[k] == expected[k]);  // taken before it
+    CHECK(answers[4].empty());
+    CHECK(error.find("the function `frobnicate`") != std::string::npos);
+
+    // The prefix is for declarations: a check there is not one of the blocks'.
+    s = pigeons_and_quick_checks(expected);
+    s.prefix += "(check-sat)\n";
+    answers = s.answers(&error);
+    CHECK(answers == std::vector<std::string>(12, ""));
+    CHECK(error.find("`check-sat` before the first `(push 1)`") != std::string::npos);
+}
