@@ -1,6 +1,7 @@
 #include "chc/at_sight.hpp"
 
 #include <cctype>
+#include <initializer_list>
 #include <optional>
 #include <set>
 #include <unordered_map>
@@ -104,13 +105,17 @@ bool is_apply(const Node& n, std::string_view op) {
     return n.list && !n.kids.empty() && !n.kids[0].list && n.kids[0].text == op;
 }
 
-bool has_quantifier(const Node& n) {
-    if (is_apply(n, "forall") || is_apply(n, "exists")) return true;
+bool has_apply(const Node& n, std::initializer_list<std::string_view> ops) {
+    for (std::string_view op : ops) {
+        if (is_apply(n, op)) return true;
+    }
     for (const Node& k : n.kids) {
-        if (has_quantifier(k)) return true;
+        if (has_apply(k, ops)) return true;
     }
     return false;
 }
+
+bool has_quantifier(const Node& n) { return has_apply(n, {"forall", "exists"}); }
 
 // The formula with its `let`s put in (Z3 prints shared subterms as `let`s): nothing when
 // that would make it larger than `budget` nodes. Only for formulas without quantifiers, so
@@ -170,7 +175,8 @@ std::optional<Node> without_lets(const Node& n, Bindings& bound, std::size_t& bu
 // `text` read, its lets put in where that is safe and small; nothing when it cannot be read.
 std::optional<Node> formula(std::string_view text) {
     std::optional<Node> n = Reader(text).whole();
-    if (!n || has_quantifier(*n)) return n;
+    // Most formulas have no `let`: not copied for nothing.
+    if (!n || !has_apply(*n, {"let"}) || has_quantifier(*n)) return n;
     Bindings bound;
     std::size_t budget = 20000;
     if (std::optional<Node> e = without_lets(*n, bound, budget)) return e;
