@@ -141,9 +141,10 @@ std::string stats_text(const Stats& s) {
             std::string more;
             if (s.certificate_trivial_clauses > 0) more += fmt::format("{} more hold at sight", s.certificate_trivial_clauses);
             if (s.certificate_fresh_retries > 0) {
-                more += fmt::format("{}resumed on a fresh solver {} after `unknown`", more.empty() ? "" : "; ",
-                                    s.certificate_fresh_retries == 1 ? std::string("once")
-                                                                     : fmt::format("{} times", s.certificate_fresh_retries));
+                more += fmt::format("{}{} asked again of a fresh solver after `unknown`", more.empty() ? "" : "; ",
+                                    s.certificate_fresh_retries == 1
+                                        ? std::string("1 check")
+                                        : fmt::format("{} checks", s.certificate_fresh_retries));
             }
             row("certificate", fmt::format("built in {:.3f} s; {} clauses checked by {} in {:.3f} s{}: {}",
                                        s.certificate_build_time_s, s.certificate_clauses,

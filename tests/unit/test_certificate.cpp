@@ -101,6 +101,50 @@ TEST_CASE("certificate: a check answered unknown is asked again of a fresh solve
     CHECK(stuck.fresh_retries == 2);  // from rule 3 on, then alone with the full limit
 }
 
+namespace {
+
+// n + 1 pigeons in n holes, as a check of its own: unsat, after a search that grows fast with n
+// (cvc5: tens of milliseconds for 6 pigeons, about a second for 8).
+std::string pigeons_block(int n, const std::string& name) {
+    std::string b = "; " + name + "\n(push 1)\n";
+    std::string distinct = "(distinct";
+    for (int i = 0; i <= n; ++i) {
+        b += "(assert (and (>= x" + std::to_string(i) + " 1) (<= x" + std::to_string(i) + " " + std::to_string(n) + ")))\n";
+        distinct += " x" + std::to_string(i);
+    }
+    return b + "(assert " + distinct + "))\n(check-sat)\n(pop 1)\n";
+}
+
+const std::string pigeons_prefix = "(set-logic ALL)\n(declare-const x0 Int)\n(declare-const x1 Int)\n"
+                                   "(declare-const x2 Int)\n(declare-const x3 Int)\n(declare-const x4 Int)\n"
+                                   "(declare-const x5 Int)\n(declare-const x6 Int)\n(declare-const x7 Int)\n";
+
+std::string quick_block(const std::string& name, bool holds) {
+    return "; " + name + "\n(push 1)\n(assert (> x0 1))\n" + (holds ? "(assert (< x0 0))\n" : "") +
+           "(check-sat)\n(pop 1)\n";
+}
+
+}  // namespace
+
+TEST_CASE("certificate: cvc5's checks shared out, a slow one asked again, the first failure named") {
+    // Seven pigeons after a quick check on the same solver: far slower than the check before
+    // it, it is stopped as suspect and asked again alone, with the whole time limit.
+    CertificateCheck slow = check_smtlib_clauses(pigeons_prefix + quick_block("quick", true) + pigeons_block(6, "pigeons"),
+                                                 {"quick", "pigeons"}, "cvc5", 60);
+    INFO(slow.clause << ": " << slow.detail);
+    CHECK(slow.outcome == CertificateCheck::Outcome::valid);
+    CHECK(slow.clauses == 2);
+    CHECK(slow.fresh_retries == 1);
+    // Two clauses fail; whichever solver answers first, the first in the script is named.
+    std::string script = pigeons_prefix + pigeons_block(5, "slow");
+    for (int k = 0; k < 6; ++k) script += quick_block("clause " + std::to_string(k), k != 2 && k != 4);
+    CertificateCheck bad = check_smtlib_clauses(
+        script, {"slow", "clause 0", "clause 1", "clause 2", "clause 3", "clause 4", "clause 5"}, "cvc5", 60);
+    CHECK(bad.outcome == CertificateCheck::Outcome::invalid);
+    CHECK(bad.clause == "clause 2");
+    CHECK(bad.clauses == 3);
+}
+
 TEST_CASE("certificate: with every clause held at sight, no solver is asked") {
     // Not even started: a solver that is not there cannot make the answer UNKNOWN.
     CertificateCheck none = check_smtlib_clauses("(set-logic ALL)\n", {}, "/nonexistent/solver", 10);
