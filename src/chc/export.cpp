@@ -69,8 +69,11 @@ std::string constant_arrays_as_axioms(const std::string& script) {
 // SMT-LIB quoted symbols take any character but `|` and `\`.
 std::string quote(const std::string& name) {
     std::string s;
+    s.reserve(name.size() + 2);
+    s += '|';
     for (char c : name) s += (c == '|' || c == '\\') ? '_' : c;
-    return "|" + s + "|";
+    s += '|';
+    return s;
 }
 
 class Exporter {
