@@ -557,9 +557,8 @@ void work_on_blocks(Job& job, std::mutex& lock, std::unique_ptr<cvc5::Solver>& r
     std::string error = guarded([&] {
         used = set_up ? std::move(ready) : new_solver(false);
         leftovers = runner_on(*used, set_up, job.timeout_s, job.suspect_slow);
-        run_commands(*leftovers, job.script, [](const std::string&) {
+        run_commands(*leftovers, job.script, [](const std::string&) -> bool {
             throw Unsupported("a `check-sat` before the first `(push 1)` of checks shared out");
-            return false;
         });
     });
     if (!error.empty()) return fail(error);
