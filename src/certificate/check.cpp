@@ -74,6 +74,13 @@ const char* to_string(CertificateCheck::Outcome o) {
 
 namespace {
 
+// An answer that decides nothing. cvc5 in this process says why it does not know:
+// "unknown (timeout)".
+bool undecided(const std::string& answer) {
+    return answer == "unknown" || answer.rfind("unknown (", 0) == 0 || answer.find("timeout") != std::string::npos ||
+           answer.find("resourceout") != std::string::npos;
+}
+
 // The solver's answers, one per check-sat in order, against what each should be
 // (`expected`: unsat for the clauses of a certificate).
 class Tally {
@@ -98,9 +105,7 @@ public:
                             ? "a state satisfies the clause's body and the certificate there, but not the certificate after it"
                             : "the path with these values is infeasible");
         }
-        // cvc5 in this process says why it does not know: "unknown (timeout)".
-        if (line == "unknown" || line.rfind("unknown (", 0) == 0 || line.find("timeout") != std::string::npos ||
-            line.find("resourceout") != std::string::npos) {
+        if (undecided(line)) {
             return stop(CertificateCheck::Outcome::undecided, names_[k_], fmt::format("{} answered {}", solver_, line));
         }
         return stop(CertificateCheck::Outcome::unavailable, names_[k_], fmt::format("{}: {}", solver_, line));
@@ -235,10 +240,6 @@ std::string ask_alone(const std::string& text, double timeout_s) {
         return true;
     });
     return answer.empty() ? (error.empty() ? "cvc5 stopped before answering" : error) : answer;
-}
-
-bool undecided(const std::string& answer) {
-    return answer == "unknown" || answer.rfind("unknown (", 0) == 0;
 }
 
 // The checks of `split` (its prefix, then one block per name) shared out among cvc5's
