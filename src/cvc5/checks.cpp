@@ -57,11 +57,18 @@ const std::unordered_map<std::string, Op>& operators() {
     return ops;
 }
 
+// The time limit of a check on a solver set up beforehand (new_solver(true)): the limit
+// of a certificate's checks shared out (certificate/check.cpp, astray_limit_s), set as part
+// of the set-up. Setting an option makes cvc5 list the names of all its options: about a
+// tenth of a millisecond that the caller, waiting for the answers, need not wait for.
+constexpr long set_up_limit_ms = 50;
+
 class Runner {
 public:
     // `logic`: the logic the solver was set up with already (a script's set-logic of it is
-    // then nothing to do), or empty.
-    Runner(cvc5::Solver& solver, std::string logic) : s_(solver), logic_(std::move(logic)) {}
+    // then nothing to do), with cvc5's time limit at set_up_limit_ms; or empty.
+    Runner(cvc5::Solver& solver, std::string logic)
+        : s_(solver), logic_(std::move(logic)), limit_set_ms_(logic_.empty() ? -1 : set_up_limit_ms) {}
 
     // With `timeout_s` per check, or, when `suspect_slow` is set, that for the first check
     // only: each later one gets at most suspicion_factor times the slowest before it (and
@@ -110,7 +117,7 @@ private:
     double timeout_ms_ = 0;
     bool suspect_slow_ = false;
     double slowest_ms_ = -1;  // of the checks so far; none yet
-    long limit_set_ms_ = -1;  // cvc5's tlimit-per now; not set yet
+    long limit_set_ms_;  // cvc5's tlimit-per now; -1: not set yet
     static constexpr double suspicion_factor = 4;
     static constexpr double suspicion_floor_ms = 20;
     std::unordered_map<std::string, Global> globals_;
@@ -449,6 +456,7 @@ std::unique_ptr<cvc5::Solver> new_solver(bool set_up) {
     if (set_up) {
         // cvc5 finishes its set-up at the first check: a trivial one, in its own scope.
         solver->setLogic(scripts_logic);
+        solver->setOption("tlimit-per", std::to_string(set_up_limit_ms));
         cvc5::Term x = solver->mkConst(solver->getIntegerSort(), "x");
         solver->push();
         solver->assertFormula(solver->mkTerm(cvc5::Kind::GT, {x, solver->mkInteger(0)}));
