@@ -5,13 +5,14 @@ refused), how long the import takes, how many control points it recovers; with -
 folder and the import's share of clpi's run time.
 
   tools/bench/chc_import.py DIR_OR_LIST [--clpi build/clpi] [--results OUT/results.json]
-                            [--share SECONDS]
+                            [--share SECONDS [--repeat N]]
 
 Acceptance, rules and points come from `clpi fmt FILE.smt2`; the import's time is the
 `input_time_s` that `clpi verify --json` reports (reading, importing, parsing and checking);
 with --results, each run's share is the input time that run reported over its whole time;
 with --share S, each accepted problem is also run once, one at a time, with `--timeout S`,
-and the share is its input time over the process's wall time, by length of run. A
+and the share is its input time over the process's wall time, by length of run (with
+--repeat N, the median of N runs of each problem). A
 folder is the one an `expected.tsv` next to the file names (third column), else the part of
 the file name before its last `__` (lia-lin's names are repository paths with `/` as `__`).
 """
@@ -83,33 +84,44 @@ def import_one(clpi, path):
             "points": sum(1 for l in text.splitlines() if l.startswith(":- name("))}
 
 
-def share_runs(clpi, paths, timeout):
-    """Each problem run once with `--timeout`, one at a time: (share, name, import s, wall s)."""
+def share_runs(clpi, paths, timeout, repeat=1):
+    """Each problem run `repeat` times with `--timeout`, one run at a time, in passes over all
+    of them (a burst of load elsewhere then falls on one run of many problems, not on every
+    run of one): (share, name, import s, wall s, folder), the run of the median share of each."""
+    runs = collections.defaultdict(list)
+    for _ in range(repeat):
+        for path in paths:
+            start = time.monotonic()
+            p = subprocess.run([clpi, "verify", "--json", "-q", "--timeout", str(timeout), path],
+                               capture_output=True, text=True, timeout=timeout + 60)
+            wall = time.monotonic() - start
+            try:
+                imp = json.loads(p.stdout)["stats"]["input_time_s"]
+            except (ValueError, KeyError):
+                continue
+            runs[path].append((imp / wall, os.path.basename(path), imp, wall, folder_of(path)))
     out = []
-    for path in paths:
-        start = time.monotonic()
-        p = subprocess.run([clpi, "verify", "--json", "-q", "--timeout", str(timeout), path],
-                           capture_output=True, text=True, timeout=timeout + 60)
-        wall = time.monotonic() - start
-        try:
-            imp = json.loads(p.stdout)["stats"]["input_time_s"]
-        except (ValueError, KeyError):
-            continue
-        out.append((imp / wall, os.path.basename(path), imp, wall))
+    for rs in runs.values():
+        rs.sort()
+        out.append(rs[(len(rs) - 1) // 2])  # the median (the lower one of an even number)
     return sorted(out, reverse=True)
 
 
-def print_shares(shares, timeout):
-    print("\nImport time against the whole run (`--timeout %g`, one run at a time): %d runs, %d "
+def print_shares(shares, timeout, repeat=1):
+    print("\nImport time against the whole run (`--timeout %g`, one run at a time%s): %d problems, %d "
           "above 5%%, median share %.1f%%, largest %.1f%%"
-          % (timeout, len(shares), sum(1 for x in shares if x[0] > 0.05),
+          % (timeout, ", each problem's median share of %d runs" % repeat if repeat > 1 else "",
+             len(shares), sum(1 for x in shares if x[0] > 0.05),
              100 * shares[len(shares) // 2][0] if shares else 0, 100 * shares[0][0] if shares else 0))
-    print("\n| run length | runs | above 5% |")
+    print("\n| run length | problems | above 5% |")
     print("| --- | ---: | ---: |")
     for lo, hi, label in ((0, 0.05, "under 50 ms"), (0.05, 1.0, "50 ms to 1 s"), (1.0, float("inf"), "1 s or more")):
         runs = [x for x in shares if lo <= x[3] < hi]
         print("| %s | %d | %d |" % (label, len(runs), sum(1 for x in runs if x[0] > 0.05)))
-    for share, name, imp, run in shares[:10]:
+    above = collections.Counter(x[4] for x in shares if x[0] > 0.05)
+    if above:
+        print("\nAbove 5%%, by folder: %s" % ", ".join("%s %d" % kv for kv in sorted(above.items())))
+    for share, name, imp, run, _ in shares[:10]:
         print("  %s: import %.1f ms, run %.1f ms (%.0f%%)" % (name, 1000 * imp, 1000 * run, 100 * share))
 
 
@@ -121,6 +133,9 @@ def main():
     ap.add_argument("--share", type=float, metavar="SECONDS",
                     help="also run each accepted problem once with this time limit and report "
                          "the import's share of the run")
+    ap.add_argument("--repeat", type=int, default=1, metavar="N",
+                    help="with --share: run each problem N times and take its median share "
+                         "(a single run of a few milliseconds varies by more than the import)")
     args = ap.parse_args()
 
     paths = instances(args.set)
@@ -147,7 +162,7 @@ def main():
 
     if args.share:
         accepted = [p for p in paths if imports[os.path.basename(p)]["ok"]]
-        print_shares(share_runs(args.clpi, accepted, args.share), args.share)
+        print_shares(share_runs(args.clpi, accepted, args.share, args.repeat), args.share, args.repeat)
 
     if not args.results:
         return 0
