@@ -44,7 +44,9 @@ private:
 };
 
 // The conjunction with its unit conjuncts (comparisons, Bool variables and their negations)
-// taken as true inside the other conjuncts, and folded, until nothing changes.
+// taken as true inside the other conjuncts, and folded, until nothing changes (or after 64
+// passes, each of which learnt units): a conjunct that folds to units makes them known to
+// the conjuncts after it at once.
 [[nodiscard]] z3::expr unit_propagate(z3::expr constraint);
 
 // `constraint` with the variables that are not in `kept` (the inputs of a step: no atom

@@ -875,3 +875,43 @@ TEST_CASE("chc import: folding under many valuations of the flags is substitutin
     chc::FlagFolder none{z3::expr_vector(ctx)};
     CHECK(z3::eq(none.fold(f, z3::expr_vector(ctx)), chc::substitute_folded(f, z3::expr_vector(ctx), z3::expr_vector(ctx))));
 }
+
+TEST_CASE("chc import: unit propagation follows a chain of definitions to its end, in either order") {
+    // c0 = (x < 0), c1 = (c0 or y > 0), ..., c11 = (c10 or y > 11), and c0 known: every link
+    // becomes true and goes. Written in order, one pass learns them all; written backwards,
+    // a pass per link (the rounds before stopped after eight links).
+    z3::context ctx;
+    const z3::expr x = ctx.int_const("X"), y = ctx.int_const("Y");
+    constexpr int links = 12;
+    std::vector<z3::expr> c;
+    for (int i = 0; i < links; ++i) c.push_back(ctx.bool_const(("C" + std::to_string(i)).c_str()));
+    std::vector<z3::expr> definitions;
+    definitions.push_back(c[0] == (x < 0));
+    for (int i = 1; i < links; ++i) definitions.push_back(c[static_cast<std::size_t>(i)] == (c[static_cast<std::size_t>(i - 1)] || y > i));
+    for (const bool backwards : {false, true}) {
+        CAPTURE(backwards);
+        z3::expr_vector conjuncts(ctx);
+        conjuncts.push_back(c[0]);
+        for (int i = 0; i < links; ++i) {
+            conjuncts.push_back(definitions[static_cast<std::size_t>(backwards ? links - 1 - i : i)]);
+        }
+        const z3::expr folded = chc::unit_propagate(z3::mk_and(conjuncts));
+        // What is left: c0, what it defines, and each link a unit (`Ci`), nothing else.
+        std::vector<z3::expr> parts;
+        chc::flatten_and(folded, parts);
+        CHECK(parts.size() == static_cast<std::size_t>(links + 1));
+        for (const z3::expr& p : parts) {
+            CAPTURE(p.to_string());
+            const bool link = p.is_const() && p.is_bool();
+            CHECK((link || z3::eq(p, x < 0)));
+        }
+        // Equivalent: the solver finds no valuation where they differ.
+        z3::solver s(ctx);
+        s.add(folded != z3::mk_and(conjuncts));
+        CHECK(s.check() == z3::unsat);
+    }
+    // A unit that a definition learnt makes false: false. (The rounds before learnt `y > 0`
+    // and `not (y > 0)` at once, and kept both.)
+    const z3::expr b = ctx.bool_const("B"), d = ctx.bool_const("D");
+    CHECK(chc::unit_propagate(b && (b == (y > 0)) && ((y > 0) == d) && !d).is_false());
+}
