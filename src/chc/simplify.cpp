@@ -10,9 +10,47 @@
 
 namespace clpi::chc {
 
+namespace {
+
+// What the folds ask of each node, through Z3's C API: the C++ API makes a reference-
+// counted object for a node's declaration and sort, and checks for an error after every
+// call, which cost more than the folding itself (a clause's constraint is folded again for
+// each valuation of its flags and each pass of unit propagation).
+struct Node {
+    bool app = false;      // an application (a numeral is one)
+    bool numeral = false;
+    Z3_decl_kind kind = Z3_OP_UNINTERPRETED;
+    unsigned args = 0;
+};
+
+Node look(Z3_context c, Z3_ast a) {
+    Node n;
+    const Z3_ast_kind k = Z3_get_ast_kind(c, a);
+    n.numeral = k == Z3_NUMERAL_AST;
+    n.app = k == Z3_APP_AST || n.numeral;
+    if (n.app) {
+        const Z3_app app = Z3_to_app(c, a);
+        n.kind = Z3_get_decl_kind(c, Z3_get_app_decl(c, app));
+        n.args = Z3_get_app_num_args(c, app);
+    }
+    return n;
+}
+
+Node look(const z3::expr& e) { return look(e.ctx(), e); }
+
+bool is_boolean(const z3::expr& e) { return Z3_get_sort_kind(e.ctx(), Z3_get_sort(e.ctx(), e)) == Z3_BOOL_SORT; }
+
+bool is_op(const z3::expr& e, Z3_decl_kind kind) {
+    const Node n = look(e);
+    return n.app && n.kind == kind;
+}
+
+}  // namespace
+
 void flatten_and(const z3::expr& e, std::vector<z3::expr>& out) {
-    if (e.is_app() && e.decl().decl_kind() == Z3_OP_AND) {
-        for (unsigned i = 0; i < e.num_args(); ++i) flatten_and(e.arg(i), out);
+    const Node n = look(e);
+    if (n.app && n.kind == Z3_OP_AND) {
+        for (unsigned i = 0; i < n.args; ++i) flatten_and(e.arg(i), out);
     } else {
         out.push_back(e);
     }
@@ -40,21 +78,24 @@ public:
     explicit Folder(const Substitution* sub) : sub_(sub) {}
 
     z3::expr fold(const z3::expr& e) {
-        if (auto k = known_.find(e.id()); k != known_.end()) return e.ctx().bool_val(k->second);
+        const unsigned id = Z3_get_ast_id(e.ctx(), e);
+        if (auto k = known_.find(id); k != known_.end()) return e.ctx().bool_val(k->second);
         if (sub_ != nullptr && !sub_->has_flag(e)) return sub_->plain->fold(e);
-        auto found = memo_.find(e.id());
+        auto found = memo_.find(id);
         if (found != memo_.end()) return found->second.second;
         z3::expr out = compute(e);
-        memo_.emplace(e.id(), std::make_pair(e, out));
+        memo_.emplace(id, std::make_pair(e, out));
         return out;
     }
 
 private:
-    static bool ground(const z3::expr& e) {
-        if (e.is_numeral() || e.is_true() || e.is_false()) return true;
-        if (!e.is_app() || e.is_const()) return false;
-        for (unsigned i = 0; i < e.num_args(); ++i) {
-            if (!ground(e.arg(i))) return false;
+    static bool ground(Z3_context c, Z3_ast a) {
+        const Node n = look(c, a);
+        if (n.numeral || (n.app && (n.kind == Z3_OP_TRUE || n.kind == Z3_OP_FALSE))) return true;
+        if (!n.app || n.args == 0) return false;
+        const Z3_app app = Z3_to_app(c, a);
+        for (unsigned i = 0; i < n.args; ++i) {
+            if (!ground(c, Z3_get_app_arg(c, app, i))) return false;
         }
         return true;
     }
@@ -68,16 +109,21 @@ private:
 
     z3::expr compute(const z3::expr& e) {
         z3::context& ctx = e.ctx();
-        if (!e.is_app() || !e.is_bool() || e.is_const()) return sub_ != nullptr ? substituted(e) : e;
-        switch (e.decl().decl_kind()) {
+        const Node n = look(e);
+        if (!n.app || n.args == 0 || !is_boolean(e)) return sub_ != nullptr ? substituted(e) : e;
+        const auto is_true = [](const z3::expr& a) { return is_op(a, Z3_OP_TRUE); };
+        const auto is_false = [](const z3::expr& a) { return is_op(a, Z3_OP_FALSE); };
+        switch (n.kind) {
         case Z3_OP_AND:
         case Z3_OP_OR: {
-            const bool is_and = e.decl().decl_kind() == Z3_OP_AND;
+            const bool is_and = n.kind == Z3_OP_AND;
             z3::expr_vector kept(ctx);
-            for (unsigned i = 0; i < e.num_args(); ++i) {
+            for (unsigned i = 0; i < n.args; ++i) {
                 z3::expr a = fold(e.arg(i));
-                if (is_and ? a.is_true() : a.is_false()) continue;
-                if (is_and ? a.is_false() : a.is_true()) return a;
+                const Node f = look(a);
+                const bool t = f.app && f.kind == Z3_OP_TRUE, fl = f.app && f.kind == Z3_OP_FALSE;
+                if (is_and ? t : fl) continue;
+                if (is_and ? fl : t) return a;
                 kept.push_back(a);
             }
             if (kept.empty()) return ctx.bool_val(is_and);
@@ -87,32 +133,33 @@ private:
         }
         case Z3_OP_NOT: {
             z3::expr a = fold(e.arg(0));
-            if (a.is_true() || a.is_false()) return ctx.bool_val(a.is_false());
-            if (a.is_not()) return a.arg(0);
+            const Node f = look(a);
+            if (f.app && (f.kind == Z3_OP_TRUE || f.kind == Z3_OP_FALSE)) return ctx.bool_val(f.kind == Z3_OP_FALSE);
+            if (f.app && f.kind == Z3_OP_NOT) return a.arg(0);
             return !a;
         }
         case Z3_OP_IMPLIES: return fold(!e.arg(0) || e.arg(1));
         case Z3_OP_ITE: {
             z3::expr c = fold(e.arg(0));
-            if (c.is_true()) return fold(e.arg(1));
-            if (c.is_false()) return fold(e.arg(2));
+            if (is_true(c)) return fold(e.arg(1));
+            if (is_false(c)) return fold(e.arg(2));
             return z3::ite(c, fold(e.arg(1)), fold(e.arg(2)));
         }
         case Z3_OP_EQ:
-            if (e.num_args() == 2 && e.arg(0).is_bool()) {
+            if (n.args == 2 && is_boolean(e.arg(0))) {
                 z3::expr a = fold(e.arg(0));
                 z3::expr b = fold(e.arg(1));
-                if (a.is_true()) return b;
-                if (b.is_true()) return a;
-                if (a.is_false()) return fold(!b);
-                if (b.is_false()) return fold(!a);
+                if (is_true(a)) return b;
+                if (is_true(b)) return a;
+                if (is_false(a)) return fold(!b);
+                if (is_false(b)) return fold(!a);
                 return a == b;
             }
-            if (e.num_args() == 2 && z3::eq(e.arg(0), e.arg(1))) return ctx.bool_val(true);
+            if (n.args == 2 && z3::eq(e.arg(0), e.arg(1))) return ctx.bool_val(true);
             [[fallthrough]];
         default:
             if (sub_ != nullptr) return substituted(e);
-            if (ground(e)) return e.simplify();  // a comparison of numbers: true or false
+            if (ground(ctx, e)) return e.simplify();  // a comparison of numbers: true or false
             return e;
         }
     }
@@ -159,7 +206,7 @@ private:
     // A formula's id -> the formula and what it folds to. The formula is kept: fold is also
     // asked of terms it makes and drops (`not a or b` for `a => b`), and a term made later
     // may take a dropped term's id.
-    std::map<unsigned, std::pair<z3::expr, z3::expr>> memo_;
+    std::unordered_map<unsigned, std::pair<z3::expr, z3::expr>> memo_;
 };
 
 }  // namespace
@@ -183,17 +230,18 @@ struct FlagFolder::State {
     std::unordered_map<unsigned, std::pair<z3::expr, bool>> holds_flag;
 
     bool has_flag(const z3::expr& e) {
-        if (auto found = holds_flag.find(e.id()); found != holds_flag.end()) return found->second.second;
+        const unsigned id = Z3_get_ast_id(e.ctx(), e);
+        if (auto found = holds_flag.find(id); found != holds_flag.end()) return found->second.second;
         bool has = true;
-        if (e.is_app()) {
-            if (e.num_args() == 0) {
-                has = flag_ids.count(e.id()) > 0;
+        if (const Node n = look(e); n.app) {
+            if (n.args == 0) {
+                has = flag_ids.count(id) > 0;
             } else {
                 has = false;
-                for (unsigned i = 0; i < e.num_args() && !has; ++i) has = has_flag(e.arg(i));
+                for (unsigned i = 0; i < n.args && !has; ++i) has = has_flag(e.arg(i));
             }
         }
-        holds_flag.emplace(e.id(), std::make_pair(e, has));
+        holds_flag.emplace(id, std::make_pair(e, has));
         return has;
     }
 };
@@ -211,13 +259,14 @@ z3::expr FlagFolder::fold(const z3::expr& e, const z3::expr_vector& values) {
 
 namespace {
 bool is_atom(const z3::expr& e) {
-    if (!e.is_app() || !e.is_bool()) return false;
-    switch (e.decl().decl_kind()) {
+    const Node n = look(e);
+    if (!n.app || !is_boolean(e)) return false;
+    switch (n.kind) {
     case Z3_OP_AND: case Z3_OP_OR: case Z3_OP_IMPLIES: case Z3_OP_ITE: case Z3_OP_XOR:
     case Z3_OP_TRUE: case Z3_OP_FALSE:
         return false;
     case Z3_OP_NOT: return false;
-    case Z3_OP_EQ: return !e.arg(0).is_bool();
+    case Z3_OP_EQ: return !is_boolean(e.arg(0));
     default: return true;
     }
 }
