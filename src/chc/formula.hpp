@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -151,6 +152,17 @@ constexpr unsigned import_check_rlimit = 3'000'000;
 struct SightConjuncts {
     // By the id of a literal's meaning, kept here so that the id stays its own.
     std::unordered_map<unsigned, std::pair<z3::expr, std::vector<solver::Conjunct>>> of;
+    // Z3's answers to the cases without disjunctions it was asked, by the sorted ids of
+    // their literals (held in `of`): whether the case can hold.
+    std::map<std::vector<unsigned>, bool> answers;
+    // A literal (by id, held in `of`) that compares an Int variable with a number: `var op
+    // number`, op one of Z3_OP_LT, LE, GT, GE, EQ, DISTINCT.
+    struct Comparison {
+        unsigned var;
+        Z3_decl_kind op;
+        std::int64_t number;
+    };
+    std::unordered_map<unsigned, std::optional<Comparison>> comparisons;
 };
 
 // The constraint without repeated top-level constraints (without_repeats), when it can hold
@@ -158,7 +170,9 @@ struct SightConjuncts {
 // more than the checks of a clause). Asked first without a solver: when each constraint in
 // turn that a variable no other one mentions can satisfy is dropped and none is left
 // (solver/own_variables.hpp), it holds. Most cases of a split that can hold (a chain of
-// definitions ending in a test) are shown so, and Z3 is not asked.
+// definitions ending in a test) are shown so, and Z3 is not asked. Then by the ranges its
+// comparisons of single variables with numbers leave them (`x >= 3, x <= 0` cannot hold),
+// and by Z3's answer to the same case before.
 // `before_check` runs just before Z3 is asked: there the caller may assert on `solver` what
 // `n` implies (never more, or a case that can hold would be dropped).
 [[nodiscard]] std::optional<Nested> satisfiable(const Nested& n, z3::solver& solver,

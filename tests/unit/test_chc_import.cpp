@@ -915,3 +915,31 @@ TEST_CASE("chc import: unit propagation follows a chain of definitions to its en
     const z3::expr b = ctx.bool_const("B"), d = ctx.bool_const("D");
     CHECK(chc::unit_propagate(b && (b == (y > 0)) && ((y > 0) == d) && !d).is_false());
 }
+
+TEST_CASE("chc import: a split's cases decided by the ranges their comparisons leave, or by an answer before") {
+    z3::context ctx;
+    const z3::expr x = ctx.int_const("X"), y = ctx.int_const("Y"), z = ctx.int_const("Z");
+    z3::solver solver = chc::import_solver(ctx);
+    chc::SightConjuncts sight;
+    int asked = 0;  // the checks that reached Z3 (before_check runs just before each)
+    auto ask = [&](std::vector<z3::expr> literals) {
+        chc::Nested n;
+        for (const z3::expr& l : literals) n.literals.push_back(chc::Literal{l.to_string(), l});
+        return chc::satisfiable(n, solver, sight, [&] { ++asked; }).has_value();
+    };
+    // A branch's condition against the guard of its block: no integer left.
+    CHECK_FALSE(ask({x >= 3, x <= 0, z != 0}));
+    CHECK_FALSE(ask({x == 0, 0 != x}));
+    CHECK_FALSE(ask({x >= 0, x <= 2, x != 0, x != 1, x != 2}));
+    // Bounds of variables nothing else mentions, and the rest held by a variable of its own.
+    CHECK(ask({x < 3, x <= 0, 0 != z, y == z + 1}));
+    CHECK(ask({x >= 0, x <= 2, x != 0, x != 2}));
+    CHECK(asked == 0);
+    // A bounded variable that another literal mentions: Z3 decides, once for the same case.
+    CHECK_FALSE(ask({x + y == 5, x < 3, x <= 0, y <= 4}));
+    CHECK(asked == 1);
+    CHECK_FALSE(ask({y <= 4, x <= 0, x + y == 5, x < 3}));
+    CHECK(asked == 1);
+    CHECK(ask({x + y == 5, x < 3, x <= 0, y <= 5}));
+    CHECK(asked == 2);
+}
