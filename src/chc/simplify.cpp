@@ -14,8 +14,9 @@ namespace {
 
 // What the folds ask of each node, through Z3's C API: the C++ API makes a reference-
 // counted object for a node's declaration and sort, and checks for an error after every
-// call, which cost more than the folding itself (a clause's constraint is folded again for
-// each valuation of its flags and each pass of unit propagation).
+// call. A clause's constraint is folded again for each valuation of its flags and each pass
+// of unit propagation: without those objects and checks, hcai O0 terminator_03's import
+// took 12% fewer instructions.
 struct Node {
     bool app = false;      // an application (a numeral is one)
     bool numeral = false;
