@@ -330,6 +330,14 @@ bool satisfiable_at_sight(const Nested& n, z3::context& ctx, SightConjuncts& sig
     return solver::satisfiable_by_own_variables(refs);
 }
 
+// A literal that compares an Int variable with a number: `var op number`, op one of
+// Z3_OP_LT, LE, GT, GE, EQ, DISTINCT.
+struct Comparison {
+    unsigned var = 0;
+    Z3_decl_kind op = Z3_OP_EQ;
+    std::int64_t number = 0;
+};
+
 // The integers an Int variable may take, by the literals that compare it with numbers
 // (`x < 3`, `0 != x`, `x = 0`): an interval, with holes.
 struct Range {
@@ -342,7 +350,7 @@ struct Range {
     void at_most(std::int64_t v) {
         if (!hi || v < *hi) hi = v;
     }
-    void take(const SightConjuncts::Comparison& c) {
+    void take(const Comparison& c) {
         switch (c.op) {
         case Z3_OP_LT: at_most(c.number - 1); break;  // (c.number is not the least: comparison_of)
         case Z3_OP_LE: at_most(c.number); break;
@@ -366,57 +374,46 @@ struct Range {
     }
 };
 
-// `m` as `x op number`, x an Int variable, op one of < =< > >= = !=; nothing when it is not.
-std::optional<SightConjuncts::Comparison> comparison_of(const z3::expr& m) {
-    z3::expr e = m;
+// A literal's shape (UnitShapes::Table) as `x op number`, x an Int variable, op one of
+// < =< > >= = !=; nothing when it is not one.
+std::optional<Comparison> comparison_of(const UnitShapes::Table::Shape& shape) {
+    using Shape = UnitShapes::Table::Shape;
+    const Shape* s = &shape;
     bool positive = true;
-    while (e.is_not()) {
+    while (s->kind == Shape::Kind::negation) {
         positive = !positive;
-        e = e.arg(0);
+        s = s->negated;
     }
-    if (!e.is_app() || e.num_args() != 2) return std::nullopt;
-    Z3_decl_kind k = e.decl().decl_kind();
-    if (k != Z3_OP_LT && k != Z3_OP_LE && k != Z3_OP_GT && k != Z3_OP_GE && k != Z3_OP_EQ && k != Z3_OP_DISTINCT) {
-        return std::nullopt;
-    }
-    auto is_int_var = [](const z3::expr& t) {
-        return t.is_const() && t.decl().decl_kind() == Z3_OP_UNINTERPRETED && t.is_int();
-    };
-    auto mirrored = [](Z3_decl_kind op) {  // number op x is x op' number
-        switch (op) {
-        case Z3_OP_LT: return Z3_OP_GT;
-        case Z3_OP_LE: return Z3_OP_GE;
-        case Z3_OP_GT: return Z3_OP_LT;
-        case Z3_OP_GE: return Z3_OP_LE;
-        default: return op;
-        }
-    };
-    auto negated = [](Z3_decl_kind op) {
-        switch (op) {
-        case Z3_OP_LT: return Z3_OP_GE;
-        case Z3_OP_LE: return Z3_OP_GT;
-        case Z3_OP_GT: return Z3_OP_LE;
-        case Z3_OP_GE: return Z3_OP_LT;
-        case Z3_OP_EQ: return Z3_OP_DISTINCT;
-        default: return Z3_OP_EQ;  // of distinct
-        }
-    };
-    std::int64_t c = 0;
-    z3::expr var = e.arg(0);
-    if (is_int_var(e.arg(0)) && e.arg(1).is_numeral_i64(c)) {
-        // x op number
-    } else if (is_int_var(e.arg(1)) && e.arg(0).is_numeral_i64(c)) {
-        var = e.arg(1);
-        k = mirrored(k);
+    Comparison c{};
+    if (s->kind == Shape::Kind::unit) {  // `x = number` (or a Bool unit: not a comparison)
+        if (!s->unit->first.is_int() || !s->unit->second.is_numeral_i64(c.number)) return std::nullopt;
+        c.var = s->unit->first.id();
+        c.op = Z3_OP_EQ;
+    } else if (s->kind == Shape::Kind::comparison && s->lhs.constant && s->rhs.number) {
+        c = Comparison{*s->lhs.constant, s->op, s->rhs.value};
+    } else if (s->kind == Shape::Kind::comparison && s->rhs.constant && s->lhs.number) {
+        // number op x is x op' number
+        const Z3_decl_kind mirrored = s->op == Z3_OP_LT ? Z3_OP_GT : s->op == Z3_OP_LE ? Z3_OP_GE
+                                    : s->op == Z3_OP_GT ? Z3_OP_LT : s->op == Z3_OP_GE ? Z3_OP_LE : s->op;
+        c = Comparison{*s->rhs.constant, mirrored, s->lhs.value};
     } else {
         return std::nullopt;
     }
-    if (!positive) k = negated(k);
-    if ((k == Z3_OP_LT && c == std::numeric_limits<std::int64_t>::min()) ||
-        (k == Z3_OP_GT && c == std::numeric_limits<std::int64_t>::max())) {
+    if (!positive) {
+        switch (c.op) {
+        case Z3_OP_LT: c.op = Z3_OP_GE; break;
+        case Z3_OP_LE: c.op = Z3_OP_GT; break;
+        case Z3_OP_GT: c.op = Z3_OP_LE; break;
+        case Z3_OP_GE: c.op = Z3_OP_LT; break;
+        case Z3_OP_EQ: c.op = Z3_OP_DISTINCT; break;
+        default: c.op = Z3_OP_EQ; break;  // of distinct
+        }
+    }
+    if ((c.op == Z3_OP_LT && c.number == std::numeric_limits<std::int64_t>::min()) ||
+        (c.op == Z3_OP_GT && c.number == std::numeric_limits<std::int64_t>::max())) {
         return std::nullopt;
     }
-    return SightConjuncts::Comparison{var.id(), k, c};
+    return c;
 }
 
 // Whether `n` (no disjunctions; its literals read by satisfiable_at_sight) holds, when its
@@ -426,17 +423,13 @@ std::optional<SightConjuncts::Comparison> comparison_of(const z3::expr& m) {
 // rest holds by variables of its own. Nothing when neither shows. The cases of a split are
 // often so: a branch's condition on a variable beside the guard of the block it goes to
 // (hopv inductive6-3 asked Z3 of 8 such cases, two of them twice).
-std::optional<bool> decided_by_ranges(const Nested& n, z3::context& ctx, SightConjuncts& sight) {
+std::optional<bool> decided_by_ranges(const Nested& n, z3::context& ctx, SightConjuncts& sight,
+                                      UnitShapes& shapes) {
     std::map<unsigned, Range> ranges;
-    std::vector<const SightConjuncts::Comparison*> compared(n.literals.size(), nullptr);
+    std::vector<std::optional<Comparison>> compared(n.literals.size());
     for (std::size_t i = 0; i < n.literals.size(); ++i) {
-        const z3::expr& m = n.literals[i].meaning;
-        auto [it, fresh] = sight.comparisons.try_emplace(m.id());
-        if (fresh) it->second = comparison_of(m);  // (m is held in sight.of)
-        if (it->second) {
-            compared[i] = &*it->second;
-            ranges[it->second->var].take(*it->second);
-        }
+        compared[i] = comparison_of(shapes.table().shape(n.literals[i].meaning));
+        if (compared[i]) ranges[compared[i]->var].take(*compared[i]);
     }
     if (ranges.empty()) return std::nullopt;
     for (const auto& [var, range] : ranges) {
@@ -444,7 +437,7 @@ std::optional<bool> decided_by_ranges(const Nested& n, z3::context& ctx, SightCo
     }
     std::set<unsigned> elsewhere;  // the variables bounded that other literals mention
     for (std::size_t i = 0; i < n.literals.size(); ++i) {
-        if (compared[i] != nullptr) continue;
+        if (compared[i]) continue;
         for (const solver::Conjunct& c : sight.of.at(n.literals[i].meaning.id()).second) {
             for (unsigned v : c.vars) {
                 if (ranges.count(v) > 0) elsewhere.insert(v);
@@ -454,7 +447,7 @@ std::optional<bool> decided_by_ranges(const Nested& n, z3::context& ctx, SightCo
     std::vector<bool> own(n.literals.size(), false);  // bounds of variables of their own
     std::size_t left = n.literals.size();
     for (std::size_t i = 0; i < n.literals.size(); ++i) {
-        own[i] = compared[i] != nullptr && elsewhere.count(compared[i]->var) == 0;
+        own[i] = compared[i] && elsewhere.count(compared[i]->var) == 0;
         if (own[i]) --left;
     }
     if (left == n.literals.size()) return std::nullopt;  // at sight said no already
@@ -465,12 +458,12 @@ std::optional<bool> decided_by_ranges(const Nested& n, z3::context& ctx, SightCo
 }  // namespace
 
 std::optional<Nested> satisfiable(const Nested& n, z3::solver& solver, SightConjuncts& sight,
-                                  const std::function<void()>& before_check) {
+                                  UnitShapes& shapes, const std::function<void()>& before_check) {
     Nested unique = without_repeats(n);
     if (satisfiable_at_sight(unique, solver.ctx(), sight)) return unique;
     std::vector<unsigned> key;
     if (unique.disjunctions.empty()) {
-        if (std::optional<bool> holds = decided_by_ranges(unique, solver.ctx(), sight)) {
+        if (std::optional<bool> holds = decided_by_ranges(unique, solver.ctx(), sight, shapes)) {
             if (!*holds) return std::nullopt;
             return unique;
         }

@@ -6,7 +6,6 @@
 #pragma once
 
 #include <cstddef>
-#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -155,15 +154,9 @@ struct SightConjuncts {
     // Z3's answers to the cases without disjunctions it was asked, by the sorted ids of
     // their literals (held in `of`): whether the case can hold.
     std::map<std::vector<unsigned>, bool> answers;
-    // A literal (by id, held in `of`) that compares an Int variable with a number: `var op
-    // number`, op one of Z3_OP_LT, LE, GT, GE, EQ, DISTINCT.
-    struct Comparison {
-        unsigned var;
-        Z3_decl_kind op;
-        std::int64_t number;
-    };
-    std::unordered_map<unsigned, std::optional<Comparison>> comparisons;
 };
+
+class UnitShapes;
 
 // The constraint without repeated top-level constraints (without_repeats), when it can hold
 // (or Z3 cannot tell; checked on an import_solver, made once per problem: making one costs
@@ -171,12 +164,13 @@ struct SightConjuncts {
 // turn that a variable no other one mentions can satisfy is dropped and none is left
 // (solver/own_variables.hpp), it holds. Most cases of a split that can hold (a chain of
 // definitions ending in a test) are shown so, and Z3 is not asked. Then by the ranges its
-// comparisons of single variables with numbers leave them (`x >= 3, x <= 0` cannot hold),
-// and by Z3's answer to the same case before.
+// comparisons of single variables with numbers leave them (`x >= 3, x <= 0` cannot hold;
+// read off the literals' shapes, `shapes`, as propagate_units reads them), and by Z3's answer
+// to the same case before.
 // `before_check` runs just before Z3 is asked: there the caller may assert on `solver` what
 // `n` implies (never more, or a case that can hold would be dropped).
 [[nodiscard]] std::optional<Nested> satisfiable(const Nested& n, z3::solver& solver,
-                                                SightConjuncts& sight,
+                                                SightConjuncts& sight, UnitShapes& shapes,
                                                 const std::function<void()>& before_check = {});
 
 // A unit constraint, as its variable and value: a Bool variable (true), its negation

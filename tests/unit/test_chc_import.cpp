@@ -921,11 +921,12 @@ TEST_CASE("chc import: a split's cases decided by the ranges their comparisons l
     const z3::expr x = ctx.int_const("X"), y = ctx.int_const("Y"), z = ctx.int_const("Z");
     z3::solver solver = chc::import_solver(ctx);
     chc::SightConjuncts sight;
+    chc::UnitShapes shapes;
     int asked = 0;  // the checks that reached Z3 (before_check runs just before each)
     auto ask = [&](std::vector<z3::expr> literals) {
         chc::Nested n;
         for (const z3::expr& l : literals) n.literals.push_back(chc::Literal{l.to_string(), l});
-        return chc::satisfiable(n, solver, sight, [&] { ++asked; }).has_value();
+        return chc::satisfiable(n, solver, sight, shapes, [&] { ++asked; }).has_value();
     };
     // A branch's condition against the guard of its block: no integer left.
     CHECK_FALSE(ask({x >= 3, x <= 0, z != 0}));
