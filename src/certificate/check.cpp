@@ -17,6 +17,7 @@
 
 #include "clpi/certificate.hpp"
 #include "certificate/smtlib_reader.hpp"
+#include "cvc5/module.hpp"
 
 namespace clpi {
 
@@ -230,7 +231,7 @@ std::optional<std::pair<std::string, std::vector<std::string>>> checks_of(const 
 // asked: such a check runs to its limit, where the checks of a clp/ or examples/ certificate
 // take cvc5 a few milliseconds each (26 ms at most for a whole certificate, leaving aside
 // hola-toggle's, the one that went astray).
-constexpr double astray_limit_s = 0.05;
+constexpr double astray_limit_s = cvc5_module::shared_check_limit_s;
 
 // cvc5's answer to `text` alone on a fresh solver, or why it has none.
 std::string ask_alone(const std::string& text, double timeout_s) {

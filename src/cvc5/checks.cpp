@@ -58,10 +58,10 @@ const std::unordered_map<std::string, Op>& operators() {
 }
 
 // The time limit of a check on a solver set up beforehand (new_solver(true)): the limit
-// of a certificate's checks shared out (certificate/check.cpp, astray_limit_s), set as part
-// of the set-up. Setting an option makes cvc5 list the names of all its options: about a
-// tenth of a millisecond that the caller, waiting for the answers, need not wait for.
-constexpr long set_up_limit_ms = 50;
+// of checks shared out, set as part of the set-up. Setting an option makes cvc5 list the
+// names of all its options: about a tenth of a millisecond that the caller, waiting for the
+// answers, need not wait for. (Converted as Runner::check_sat converts a limit.)
+constexpr long set_up_limit_ms = static_cast<long>(shared_check_limit_s * 1000);
 
 class Runner {
 public:

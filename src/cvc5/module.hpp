@@ -22,6 +22,11 @@ inline constexpr const char* warm_up_symbol = "clpi_cvc5_warm_up";
 inline constexpr const char* run_symbol = "clpi_cvc5_run";
 inline constexpr const char* run_blocks_symbol = "clpi_cvc5_run_blocks";
 
+// The time limit of each check of a script shared out among the module's solvers (a
+// certificate's checks): a check gone astray on a shared solver runs to it before a fresh
+// solver is asked (certificate/check.cpp). The module's solvers are set up with it.
+inline constexpr double shared_check_limit_s = 0.05;
+
 using WarmUp = void();
 // Runs `script`; `error` gets why it could not go on, or stays empty (run_smtlib_in_cvc5).
 using Run = void(std::string_view script, double timeout_s, bool suspect_slow,
