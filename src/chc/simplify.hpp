@@ -49,6 +49,23 @@ private:
 // the conjuncts after it at once.
 [[nodiscard]] z3::expr unit_propagate(z3::expr constraint);
 
+// unit_propagate of one constraint under assumptions that change from call to call (the
+// values of a step's target flags, one valuation after another): what folding learnt of
+// the parts the assumptions do not reach is kept from one call to the next.
+class UnitPropagator {
+public:
+    explicit UnitPropagator(const z3::expr& constraint);
+    ~UnitPropagator();
+    UnitPropagator(const UnitPropagator&) = delete;
+    UnitPropagator& operator=(const UnitPropagator&) = delete;
+    // unit_propagate of the constraint and `assumed` (conjuncts after its own).
+    [[nodiscard]] z3::expr under(const z3::expr_vector& assumed);
+
+private:
+    struct State;
+    std::unique_ptr<State> s_;
+};
+
 // `constraint` with the variables that are not in `kept` (the inputs of a step: no atom
 // shows them) replaced where a conjunct defines them: `B`, `not B`, `B = formula`, `I = 5`.
 [[nodiscard]] z3::expr propagate_definitions(z3::expr constraint, const ClauseVars& vars,

@@ -346,12 +346,12 @@ TEST_CASE("chc import: what a rule's units decide is taken out of it, without a 
     CHECK(contains(clp, "(C4 = 1 ; X > 8), (C5 = 1 ; X > 9)"));
 }
 
-TEST_CASE("control recovery: a step that sets its target's flags is one check, asked once for the valuations alike") {
+TEST_CASE("control recovery: a step that sets its target's flags is decided once for the valuations alike") {
     // p(x, d, c) starts with its two flags free: four valuations. The step to q sets q's
     // first flag to false and passes c on, so from each valuation the one it reaches is read
     // off the clause; whether the step can hold is asked once, for the four alike (d and c
     // substituted, the same constraint is left). The error clause from q's two valuations:
-    // one check too.
+    // once too.
     z3::context ctx;
     const z3::sort B = ctx.bool_sort(), I = ctx.int_sort();
     z3::func_decl p = ctx.function("p", I, B, B, ctx.bool_sort());
@@ -377,25 +377,31 @@ TEST_CASE("control recovery: a step that sets its target's flags is one check, a
               at_q[static_cast<std::size_t>(to)][1]);
     }
     CHECK(control.steps[2].size() == 2);  // the error clause can follow both
-    // The fact: its two free flags allow four valuations; three checks and models find
-    // three, a check the fourth. The step and the error clause: one check each.
-    CHECK(control.checks == 6);
+    // The fact: its two free flags allow four valuations, each seen to hold with its values
+    // assumed (x = 0 has a variable of its own); three checks and models find three of them
+    // (in the order of the points), and the fourth needs no check. The step and the error
+    // clause: once each, seen to hold too (y = x + 1, y < 0).
+    CHECK(control.decided_at_sight == 6);
+    CHECK(control.checks == 3);
 
-    // A step whose constraint cannot hold from any valuation reaches nothing, in one check
-    // (q has no valuation, so the error clause is never asked).
+    // A step whose constraint cannot hold from any valuation reaches nothing, asked once
+    // (q has no valuation, so the error clause is never asked): `y = x + 1, y < x` has no
+    // variable of its own, and a check of Z3's decides it.
     clauses[1].constraint = clauses[1].constraint && y < x;
     control = chc::recover_control(clauses, solver);
     CHECK(control.points.at(p.id()).valuations.size() == 4);
     CHECK(control.steps[1].empty());
-    CHECK(control.checks == 5);
+    CHECK(control.decided_at_sight == 4);
+    CHECK(control.checks == 3 + 1);
 }
 
-TEST_CASE("control recovery: a branch's targets read off its cases, the last one checked, not modelled") {
+TEST_CASE("control recovery: a branch's targets read off its cases, the last one seen to hold, not modelled") {
     // s(l1, l2, x): from (false, false) a branch, `x > 0 -> (l1, not l2)` and
     // `x <= 0 -> (not l1, l2)`, in the implication form of a vmt transition relation.
-    // The cases allow two valuations; a model finds the first, and one check with the
-    // other's values assumed says it follows (no second model, no check that nothing else
-    // does).
+    // The cases allow two valuations, and each is seen to hold with its values assumed
+    // (they decide the branch: `x > 0, y = x` or `not x > 0, y = x` is left). A model finds
+    // the first; the other, the last left, needs no check (no second model, no check that
+    // nothing else follows).
     z3::context ctx;
     const z3::sort B = ctx.bool_sort(), I = ctx.int_sort();
     z3::func_decl s = ctx.function("s", B, B, I, ctx.bool_sort());
@@ -415,9 +421,10 @@ TEST_CASE("control recovery: a branch's targets read off its cases, the last one
     CHECK(valuations[0] == std::vector<bool>{false, false});
     CHECK(std::count(valuations.begin(), valuations.end(), std::vector<bool>{true, false}) == 1);
     CHECK(std::count(valuations.begin(), valuations.end(), std::vector<bool>{false, true}) == 1);
-    // The fact: one check. The branch: a check and a model, then one check. Each of the
-    // two valuations after it goes to itself: one check each.
-    CHECK(control.checks == 5);
+    // Seen without Z3: the fact, the branch's two cases, and the step of each of the two
+    // valuations after it to itself. Z3: the check (and model) that finds the first.
+    CHECK(control.decided_at_sight == 5);
+    CHECK(control.checks == 1);
     std::size_t from_start = 0;
     for (auto [from, to] : control.steps[1]) from_start += from == 0 ? 1 : 0;
     CHECK(from_start == 2);
@@ -427,6 +434,11 @@ TEST_CASE("control recovery: a branch's targets read off its cases, the last one
     clauses[1].constraint = clauses[1].constraint && z3::implies(at_start, x > 0);
     control = chc::recover_control(clauses, solver);
     CHECK(control.points.at(s.id()).valuations.size() == 2);
+    // With x > 0 beside the branch, its cases leave one valuation (the other's case says
+    // `not x > 0`), seen to hold: the fact, that case and its step to itself, each decided
+    // without Z3.
+    CHECK(control.decided_at_sight == 3);
+    CHECK(control.checks == 0);
 }
 
 TEST_CASE("control recovery: each location's part of a transition relation, found once") {
@@ -914,6 +926,43 @@ TEST_CASE("chc import: unit propagation follows a chain of definitions to its en
     // and `not (y > 0)` at once, and kept both.)
     const z3::expr b = ctx.bool_const("B"), d = ctx.bool_const("D");
     CHECK(chc::unit_propagate(b && (b == (y > 0)) && ((y > 0) == d) && !d).is_false());
+}
+
+TEST_CASE("chc import: unit propagation under assumptions that change, one folder kept for all") {
+    // A step from one location of a vmt program: a branch on x > 0 to (m1, not m2) or to
+    // (not m1, m2), with a chain of definitions behind each case. Asked under each valuation
+    // of m1 and m2 in turn, and again under the first: each answer is what unit_propagate
+    // gives of the constraint and the values, whatever was asked before (what a valuation
+    // made known is forgotten after it; what it did not touch stays folded).
+    z3::context ctx;
+    const z3::expr x = ctx.int_const("X"), y = ctx.int_const("Y"), z = ctx.int_const("Z");
+    const z3::expr m1 = ctx.bool_const("M1"), m2 = ctx.bool_const("M2"), c = ctx.bool_const("C");
+    const z3::expr constraint = z3::implies(x > 0, m1 && !m2 && y == x) &&
+                                z3::implies(!(x > 0), !m1 && m2 && y == -x) && c == (m1 || z > 3) &&
+                                z3::implies(c, z == y);
+    chc::UnitPropagator propagator(constraint);
+    std::vector<std::pair<bool, bool>> asked{{true, false}, {false, true}, {true, true}, {false, false}, {true, false}};
+    std::vector<std::string> answers;
+    for (auto [v1, v2] : asked) {
+        CAPTURE(v1);
+        CAPTURE(v2);
+        z3::expr_vector assumed(ctx);
+        assumed.push_back(v1 ? m1 : !m1);
+        assumed.push_back(v2 ? m2 : !m2);
+        const z3::expr kept = propagator.under(assumed);
+        z3::expr_vector all(ctx);
+        all.push_back(constraint);
+        for (const z3::expr& a : assumed) all.push_back(a);
+        const z3::expr fresh = chc::unit_propagate(z3::mk_and(all));
+        CHECK(z3::eq(kept, fresh));
+        answers.push_back(kept.to_string());
+    }
+    CHECK(answers.front() == answers.back());
+    // (m1, not m2): the first case, x > 0, and c with it; (true, true) cannot hold.
+    CHECK(answers[0].find("(> X 0)") != std::string::npos);
+    CHECK(answers[2] == "false");
+    // Nothing assumed: unit_propagate of the constraint itself.
+    CHECK(z3::eq(propagator.under(z3::expr_vector(ctx)), chc::unit_propagate(constraint)));
 }
 
 TEST_CASE("chc import: a split's cases decided by the ranges their comparisons leave, or by an answer before") {
