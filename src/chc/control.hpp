@@ -6,7 +6,10 @@
 //
 // Which valuations can be reached is found from the clauses alone, with the integers left
 // free (an over-approximation: a valuation is kept whenever some integers allow it), so
-// nothing the program can do is lost. A predicate with too many valuations, one the solver
+// nothing the program can do is lost. Whether a step can hold is seen without a solver when
+// its units, propagated, leave `false` or constraints that variables of their own satisfy
+// (most steps of a program's locations); Z3 decides the others, and its models order the
+// targets of a branch. A predicate with too many valuations, one the solver
 // cannot enumerate, or one whose flags behave as data (from a valuation, more than 16
 // successors, or more than four on average: inputs read at every step) keeps its Bool
 // arguments as 0/1 integers.
