@@ -101,6 +101,9 @@ struct UnitShapes::Table {
         bool number = false;
         std::int64_t value = 0;
         std::optional<unsigned> constant;
+        // A constant, or a constant plus a number (`99 + o`): the constant, and the number.
+        std::optional<unsigned> shifted;
+        std::int64_t shift = 0;
     };
     struct Shape {
         enum class Kind { open, negation, unit, comparison } kind = Kind::open;
@@ -117,6 +120,15 @@ struct UnitShapes::Table {
             s.value = v;
         } else if (t.is_const()) {
             s.constant = t.id();
+            s.shifted = t.id();
+        } else if (t.is_app() && t.decl().decl_kind() == Z3_OP_ADD && t.num_args() == 2) {
+            for (unsigned i = 0; i < 2; ++i) {
+                const z3::expr other = t.arg(1 - i);
+                if (t.arg(i).is_numeral_i64(v) && other.is_const() && !other.is_numeral()) {
+                    s.shifted = other.id();
+                    s.shift = v;
+                }
+            }
         }
         return s;
     }
@@ -416,6 +428,56 @@ std::optional<Comparison> comparison_of(const UnitShapes::Table::Shape& shape) {
     return c;
 }
 
+// Int variables joined by equations `x + a = y + b` (a, b numbers): each is its class's
+// root variable plus a number. A union-find with those numbers on its links.
+class Shifts {
+public:
+    // Joins by `x + a = y + b`; false when the two are joined already with another
+    // difference (`x = y + 1, y = x`: no integers satisfy both). An equation whose numbers
+    // would overflow is left out (a fact fewer: nothing is concluded from it).
+    bool join(unsigned x, std::int64_t a, unsigned y, std::int64_t b) {
+        const auto fx = find(x), fy = find(y);
+        if (!fx || !fy) return true;
+        const auto [rx, ox] = *fx;  // x = rx + ox
+        const auto [ry, oy] = *fy;  // y = ry + oy
+        // rx + ox + a = ry + oy + b, so rx = ry + (oy + b - ox - a)
+        std::int64_t d = 0;
+        if (__builtin_add_overflow(oy, b, &d) || __builtin_sub_overflow(d, ox, &d) ||
+            __builtin_sub_overflow(d, a, &d)) {
+            return true;
+        }
+        if (rx == ry) return d == 0;
+        parent_[rx] = {ry, d};
+        return true;
+    }
+    // `c` said of its variable's root: `x op k` with x = r + o is `r op k - o`.
+    std::optional<Comparison> of_root(Comparison c) const {
+        const auto f = find(c.var);
+        if (!f) return std::nullopt;
+        const auto [r, o] = *f;
+        std::int64_t k = 0;
+        if (__builtin_sub_overflow(c.number, o, &k)) return std::nullopt;
+        if ((c.op == Z3_OP_LT && k == std::numeric_limits<std::int64_t>::min()) ||
+            (c.op == Z3_OP_GT && k == std::numeric_limits<std::int64_t>::max())) {
+            return std::nullopt;  // (as comparison_of: Range::take needs k - 1 or k + 1)
+        }
+        return Comparison{r, c.op, k};
+    }
+
+private:
+    // x's root and x - root; nothing when that overflows. (No path compression: a case
+    // has tens of equations.)
+    std::optional<std::pair<unsigned, std::int64_t>> find(unsigned x) const {
+        std::int64_t offset = 0;
+        for (auto it = parent_.find(x); it != parent_.end(); it = parent_.find(x)) {
+            if (__builtin_add_overflow(offset, it->second.second, &offset)) return std::nullopt;
+            x = it->second.first;
+        }
+        return std::make_pair(x, offset);
+    }
+    std::unordered_map<unsigned, std::pair<unsigned, std::int64_t>> parent_;  // x = p + d
+};
+
 // Whether `n` (no disjunctions; its literals read by satisfiable_at_sight) holds, when its
 // comparisons of single variables with numbers decide it without a solver: false when they
 // leave a variable no integer (`x >= 3, x =< 0`; `x = 0, 0 != x`); true when the variables
@@ -425,14 +487,28 @@ std::optional<Comparison> comparison_of(const UnitShapes::Table::Shape& shape) {
 // (hopv inductive6-3 asked Z3 of 8 such cases, two of them twice).
 std::optional<bool> decided_by_ranges(const Nested& n, z3::context& ctx, SightConjuncts& sight,
                                       UnitShapes& shapes) {
+    // Equations of two variables, one shifted by a number (`x = y`, `f = 99 + o`: a
+    // compiler's copies and increments), make the variables they join one variable shifted,
+    // and their bounds bounds of one range: `s = r, r = o, s =< 99, 100 =< o` cannot hold
+    // (hcai O3 terminator_02's import asked Z3 six such cases, none of which could).
+    Shifts shifts;
+    for (const Literal& l : n.literals) {
+        const UnitShapes::Table::Shape& s = shapes.table().shape(l.meaning);
+        if (s.kind != UnitShapes::Table::Shape::Kind::comparison || s.op != Z3_OP_EQ) continue;
+        if (!s.lhs.shifted || !s.rhs.shifted) continue;
+        if (!shifts.join(*s.lhs.shifted, s.lhs.shift, *s.rhs.shifted, s.rhs.shift)) return false;
+    }
     std::map<unsigned, Range> ranges;
+    std::map<unsigned, Range> joined;  // by the variable each is shifted from
     std::vector<std::optional<Comparison>> compared(n.literals.size());
     for (std::size_t i = 0; i < n.literals.size(); ++i) {
         compared[i] = comparison_of(shapes.table().shape(n.literals[i].meaning));
-        if (compared[i]) ranges[compared[i]->var].take(*compared[i]);
+        if (!compared[i]) continue;
+        ranges[compared[i]->var].take(*compared[i]);
+        if (std::optional<Comparison> c = shifts.of_root(*compared[i])) joined[c->var].take(*c);
     }
     if (ranges.empty()) return std::nullopt;
-    for (const auto& [var, range] : ranges) {
+    for (const auto& [var, range] : joined) {
         if (range.empty()) return false;
     }
     std::set<unsigned> elsewhere;  // the variables bounded that other literals mention

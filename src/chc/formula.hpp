@@ -165,8 +165,9 @@ class UnitShapes;
 // (solver/own_variables.hpp), it holds. Most cases of a split that can hold (a chain of
 // definitions ending in a test) are shown so, and Z3 is not asked. Then by the ranges its
 // comparisons of single variables with numbers leave them (`x >= 3, x <= 0` cannot hold;
-// read off the literals' shapes, `shapes`, as propagate_units reads them), and by Z3's answer
-// to the same case before.
+// read off the literals' shapes, `shapes`, as propagate_units reads them), also across the
+// equations that join two variables shifted by a number (`s = r, r = o + 1, s =< 99,
+// 100 =< o` cannot hold), and by Z3's answer to the same case before.
 // `before_check` runs just before Z3 is asked: there the caller may assert on `solver` what
 // `n` implies (never more, or a case that can hold would be dropped).
 [[nodiscard]] std::optional<Nested> satisfiable(const Nested& n, z3::solver& solver,

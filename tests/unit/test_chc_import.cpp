@@ -992,4 +992,14 @@ TEST_CASE("chc import: a split's cases decided by the ranges their comparisons l
     CHECK(asked == 1);
     CHECK(ask({x + y == 5, x < 3, x <= 0, y <= 5}));
     CHECK(asked == 2);
+    // Copies and increments join variables, and their bounds: s = r, r = o + 1 leaves
+    // s =< 99 and 100 =< o no integer; x = y + 1, y = x none at all. No check.
+    const z3::expr s_ = ctx.int_const("S"), r = ctx.int_const("R"), o = ctx.int_const("O");
+    CHECK_FALSE(ask({s_ == r, r == o + 1, s_ <= 99, 99 <= o, z != 0}));
+    CHECK_FALSE(ask({x == y + 1, y == x}));
+    CHECK_FALSE(ask({x == 1 + y, z == y, z >= 0, x <= 0}));
+    CHECK(asked == 2);
+    // Joined bounds that leave integers say nothing: Z3 decides.
+    CHECK(ask({s_ == r, r == o + 1, s_ <= 100, 99 <= o, z != 0, z + s_ == x + y}));
+    CHECK(asked == 3);
 }
