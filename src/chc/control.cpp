@@ -7,7 +7,6 @@
 #include <memory>
 #include <set>
 #include <tuple>
-#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -247,9 +246,7 @@ private:
         } else {
             std::vector<const solver::Conjunct*> refs;
             for (const z3::expr& part : parts) {
-                auto [it, fresh] = conjuncts_of_.try_emplace(part.id(), part, std::vector<solver::Conjunct>{});
-                if (fresh) solver::append_conjuncts(part, true, it->second.second);
-                for (const solver::Conjunct& c : it->second.second) refs.push_back(&c);
+                for (const solver::Conjunct& c : sight_.read(part)) refs.push_back(&c);
             }
             if (solver::satisfiable_by_own_variables(refs)) out = true;
         }
@@ -835,9 +832,9 @@ private:
     std::size_t at_sight_ = 0;
     const z3::expr_vector* now_ = nullptr;  // what the step visit() is at asserts
     bool level_ = false;                    // whether it is on the solver, at a level of its own
-    // What decided_at_sight read of each conjunct, by its id (kept with it, so that the id
-    // stays its own): the steps from one location share their definitions.
-    std::unordered_map<unsigned, std::pair<z3::expr, std::vector<solver::Conjunct>>> conjuncts_of_;
+    // What decided_at_sight read of each conjunct: the steps from one location share their
+    // definitions.
+    SightConjuncts sight_;
     std::map<std::pair<std::size_t, std::vector<bool>>, z3::expr_vector> with_source_;
     std::map<std::pair<std::size_t, std::vector<unsigned>>, std::vector<Conjunct>> conjuncts_;
     // By clause and flag positions: the source flags that are variables are the same for

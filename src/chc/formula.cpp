@@ -320,17 +320,9 @@ namespace {
 bool satisfiable_at_sight(const Nested& n, z3::context& ctx, SightConjuncts& sight,
                           const std::vector<bool>* left_out = nullptr) {
     std::vector<const solver::Conjunct*> refs;
-    auto& known = sight.of;
     for (std::size_t i = 0; i < n.literals.size(); ++i) {
         if (left_out != nullptr && (*left_out)[i]) continue;
-        const Literal& l = n.literals[i];
-        auto it = known.find(l.meaning.id());
-        if (it == known.end()) {
-            std::vector<solver::Conjunct> cs;
-            solver::append_conjuncts(l.meaning, true, cs);
-            it = known.emplace(l.meaning.id(), std::make_pair(l.meaning, std::move(cs))).first;
-        }
-        for (const solver::Conjunct& c : it->second.second) refs.push_back(&c);
+        for (const solver::Conjunct& c : sight.read(n.literals[i].meaning)) refs.push_back(&c);
     }
     std::vector<solver::Conjunct> parts;  // of the disjunctions, read each time
     for (const std::vector<Nested>& cases : n.disjunctions) {

@@ -151,6 +151,12 @@ constexpr unsigned import_check_rlimit = 3'000'000;
 struct SightConjuncts {
     // By the id of a literal's meaning, kept here so that the id stays its own.
     std::unordered_map<unsigned, std::pair<z3::expr, std::vector<solver::Conjunct>>> of;
+    // The conjuncts of `e` (solver::append_conjuncts), read once.
+    const std::vector<solver::Conjunct>& read(const z3::expr& e) {
+        auto [it, fresh] = of.try_emplace(e.id(), e, std::vector<solver::Conjunct>{});
+        if (fresh) solver::append_conjuncts(e, true, it->second.second);
+        return it->second.second;
+    }
     // Z3's answers to the cases without disjunctions it was asked, by the sorted ids of
     // their literals (held in `of`): whether the case can hold.
     std::map<std::vector<unsigned>, bool> answers;
