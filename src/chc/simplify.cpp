@@ -1,6 +1,7 @@
 #include "chc/simplify.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -515,6 +516,182 @@ void definitions_of(const std::vector<z3::expr>& conjuncts, const ClauseVars& va
     }
 }
 
+z3::expr tidy(const z3::expr& t);
+
+// An integer term a definition may stand for: numbers and variables under `+`, `-` and
+// products by a number.
+bool arithmetic(const z3::expr& t) {
+    const Node n = look(t);
+    if (n.numeral) return true;
+    if (!n.app || !t.is_int()) return false;
+    if (n.args == 0) return n.kind == Z3_OP_UNINTERPRETED;
+    switch (n.kind) {
+    case Z3_OP_ADD: case Z3_OP_SUB: case Z3_OP_UMINUS: break;
+    case Z3_OP_MUL: {
+        unsigned numbers = 0;
+        for (unsigned i = 0; i < n.args; ++i) numbers += tidy(t.arg(i)).is_numeral() ? 1 : 0;
+        if (numbers + 1 < n.args) return false;  // a product of variables
+        break;
+    }
+    default: return false;
+    }
+    for (unsigned i = 0; i < n.args; ++i) {
+        if (!arithmetic(t.arg(i))) return false;
+    }
+    return true;
+}
+
+// Whether `t`, written out (a `let` shares a term that the CLP text repeats), has at most
+// `limit` nodes; it stops counting there, so a term shared many times over costs no more.
+bool at_most(const z3::expr& t, std::size_t limit) {
+    std::size_t size = 0;
+    std::vector<z3::expr> stack{t};
+    while (!stack.empty()) {
+        if (++size > limit) return false;
+        z3::expr e = stack.back();
+        stack.pop_back();
+        if (!e.is_app()) continue;
+        for (unsigned i = 0; i < e.num_args(); ++i) stack.push_back(e.arg(i));
+    }
+    return true;
+}
+
+// An arithmetic term with the numbers of its sums and products added up and multiplied,
+// and the zeros of its sums and the ones of its products left out: what a chain of
+// definitions becomes once substituted (`F2 = D2 + E2, D2 = 0, E2 = D` makes `F2` be `D`).
+// The other terms stay as written.
+z3::expr tidy(const z3::expr& t) {
+    const Node n = look(t);
+    if (!n.app || n.numeral || n.args == 0) return t;
+    z3::context& ctx = t.ctx();
+    std::vector<z3::expr> args;
+    for (unsigned i = 0; i < n.args; ++i) args.push_back(tidy(t.arg(i)));
+    const auto value = [](const z3::expr& e, std::int64_t& v) { return e.is_numeral() && e.is_numeral_i64(v); };
+    if (n.kind == Z3_OP_ADD || n.kind == Z3_OP_MUL) {
+        const bool sum = n.kind == Z3_OP_ADD;
+        std::vector<z3::expr> flat;
+        for (const z3::expr& a : args) {  // (a sum of sums is one sum)
+            if (look(a).app && look(a).kind == n.kind) {
+                for (unsigned i = 0; i < a.num_args(); ++i) flat.push_back(a.arg(i));
+            } else {
+                flat.push_back(a);
+            }
+        }
+        std::int64_t total = sum ? 0 : 1;
+        std::optional<std::size_t> first_number;
+        std::vector<z3::expr> rest;
+        for (const z3::expr& a : flat) {
+            std::int64_t v = 0;
+            if (!value(a, v)) {
+                rest.push_back(a);
+                continue;
+            }
+            // (An overflow of 64 bits leaves the term as it is.)
+            if (sum ? __builtin_add_overflow(total, v, &total) : __builtin_mul_overflow(total, v, &total)) return t;
+            if (!first_number) first_number = rest.size();
+        }
+        if (!sum && total == 0) return ctx.int_val(0);
+        const bool neutral = total == (sum ? 0 : 1);
+        if (first_number && !neutral) {
+            rest.insert(rest.begin() + static_cast<std::ptrdiff_t>(*first_number), ctx.int_val(total));
+        }
+        if (rest.empty()) return ctx.int_val(total);
+        if (rest.size() == 1) return rest[0];
+        std::vector<Z3_ast> parts(rest.begin(), rest.end());
+        const auto count = static_cast<unsigned>(parts.size());
+        z3::expr made(ctx, sum ? Z3_mk_add(ctx, count, parts.data()) : Z3_mk_mul(ctx, count, parts.data()));
+        ctx.check_error();
+        return made;
+    }
+    std::int64_t a = 0, b = 0;
+    if (n.kind == Z3_OP_UMINUS && value(args[0], a) && a != INT64_MIN) return ctx.int_val(-a);
+    if (n.kind == Z3_OP_SUB && args.size() == 2 && value(args[0], a) && value(args[1], b)) {
+        std::int64_t d = 0;
+        if (!__builtin_sub_overflow(a, b, &d)) return ctx.int_val(d);
+    }
+    z3::expr_vector parts(ctx);
+    for (const z3::expr& x : args) parts.push_back(x);
+    return t.decl()(parts);
+}
+
+// The integer variables not in `kept` that a conjunct equates with a variable or a sum
+// (`E2 = D`, `F2 = D2 + E2`, a compiler's chain of temporaries), as definitions `v := t`
+// in which no variable defined occurs (each later one is substituted into the terms before
+// it and takes theirs): one substitution then takes the whole chain. A term larger than
+// `max_term` nodes is not taken, so that no rule grows by much. `taken`: the indices of
+// the conjuncts that gave a definition (what they say, the substitution says).
+constexpr std::size_t max_term = 12;
+
+void integer_definitions_of(const std::vector<z3::expr>& conjuncts, const ClauseVars& vars,
+                            const std::set<unsigned>& kept, z3::expr_vector& from, z3::expr_vector& to,
+                            std::set<std::size_t>& taken) {
+    struct Definition {
+        z3::expr var;
+        z3::expr term;
+        std::set<unsigned> constants;  // of the term
+    };
+    std::vector<Definition> defs;
+    std::map<unsigned, std::size_t> index;  // a variable defined -> its definition
+    for (std::size_t i = 0; i < conjuncts.size(); ++i) {
+        const z3::expr& c = conjuncts[i];
+        const Node n = look(c);
+        if (!n.app || n.kind != Z3_OP_EQ || n.args != 2 || !c.arg(0).is_int()) continue;
+        for (unsigned side = 0; side < 2; ++side) {
+            const z3::expr v = c.arg(side);
+            if (!vars.is_var(v) || kept.count(v.id()) > 0 || index.count(v.id()) > 0) continue;
+            z3::expr term = c.arg(1 - side);
+            if (!at_most(term, max_term) || !arithmetic(term)) continue;
+            std::set<unsigned> constants;
+            constants_of(term, constants);
+            // The definitions so far, substituted into the term.
+            z3::expr_vector olds(c.ctx());
+            z3::expr_vector news(c.ctx());
+            for (unsigned k : constants) {
+                if (auto d = index.find(k); d != index.end()) {
+                    olds.push_back(defs[d->second].var);
+                    news.push_back(defs[d->second].term);
+                }
+            }
+            if (!olds.empty()) {
+                term = tidy(term.substitute(olds, news));
+                constants.clear();
+                constants_of(term, constants);
+            } else {
+                term = tidy(term);
+            }
+            if (constants.count(v.id()) > 0) continue;  // v = f(v) defines nothing
+            if (!at_most(term, max_term)) continue;
+            // The term substituted into the definitions that hold v.
+            z3::expr_vector by_v(c.ctx());
+            z3::expr_vector by_term(c.ctx());
+            by_v.push_back(v);
+            by_term.push_back(term);
+            std::vector<std::pair<std::size_t, z3::expr>> changed;
+            bool fits = true;
+            for (std::size_t d = 0; d < defs.size() && fits; ++d) {
+                if (defs[d].constants.count(v.id()) == 0) continue;
+                z3::expr t = tidy(defs[d].term.substitute(by_v, by_term));
+                fits = at_most(t, max_term);
+                changed.emplace_back(d, t);
+            }
+            if (!fits) continue;
+            for (auto& [d, t] : changed) {
+                defs[d].term = t;
+                defs[d].constants.clear();
+                constants_of(t, defs[d].constants);
+            }
+            index.emplace(v.id(), defs.size());
+            defs.push_back(Definition{v, term, std::move(constants)});
+            taken.insert(i);
+            break;
+        }
+    }
+    for (const Definition& d : defs) {
+        from.push_back(d.var);
+        to.push_back(d.term);
+    }
+}
+
 }  // namespace
 
 z3::expr propagate_definitions(z3::expr constraint, const ClauseVars& vars,
@@ -525,7 +702,18 @@ z3::expr propagate_definitions(z3::expr constraint, const ClauseVars& vars,
         z3::expr_vector from(constraint.ctx());
         z3::expr_vector to(constraint.ctx());
         definitions_of(conjuncts, vars, kept, from, to);
-        if (from.empty()) return constraint;
+        if (from.empty()) {
+            // Once no Bool and no number is left to substitute, the integers defined by
+            // others, all at once; their defining conjuncts go.
+            std::set<std::size_t> taken;
+            integer_definitions_of(conjuncts, vars, kept, from, to, taken);
+            if (from.empty()) return constraint;
+            z3::expr_vector rest(constraint.ctx());
+            for (std::size_t i = 0; i < conjuncts.size(); ++i) {
+                if (taken.count(i) == 0) rest.push_back(conjuncts[i]);
+            }
+            constraint = rest.empty() ? constraint.ctx().bool_val(true) : z3::mk_and(rest);
+        }
         constraint = substitute_folded(constraint, from, to);
     }
     return constraint;

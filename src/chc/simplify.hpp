@@ -67,7 +67,9 @@ private:
 };
 
 // `constraint` with the variables that are not in `kept` (the inputs of a step: no atom
-// shows them) replaced where a conjunct defines them: `B`, `not B`, `B = formula`, `I = 5`.
+// shows them) replaced where a conjunct defines them: `B`, `not B`, `B = formula`, `I = 5`,
+// and, once those are all substituted, an integer equal to a variable or to a small sum
+// (`E2 = D`, `F2 = D2 + E2`: a compiler's temporaries), a whole chain at once.
 [[nodiscard]] z3::expr propagate_definitions(z3::expr constraint, const ClauseVars& vars,
                                              const std::set<unsigned>& kept);
 
