@@ -553,6 +553,14 @@ std::optional<Nested> satisfiable(const Nested& n, z3::solver& solver, SightConj
     return unique;
 }
 
+bool cannot_hold_at_sight(const Nested& n, z3::context& ctx, SightConjuncts& sight, UnitShapes& shapes) {
+    Nested literals;  // (what cannot hold without the disjunctions cannot with them)
+    literals.literals = n.literals;
+    if (satisfiable_at_sight(literals, ctx, sight)) return false;
+    const std::optional<bool> holds = decided_by_ranges(literals, ctx, sight, shapes);
+    return holds && !*holds;
+}
+
 std::string show(const z3::expr& e) {
     std::string s = e.to_string();
     for (char& c : s) {

@@ -180,6 +180,12 @@ class UnitShapes;
                                                 SightConjuncts& sight, UnitShapes& shapes,
                                                 const std::function<void()>& before_check = {});
 
+// Whether `n` is seen not to hold without a solver, as satisfiable() sees it: by the ranges
+// the comparisons of single variables with numbers among its literals leave them (its
+// disjunctions are not looked at).
+[[nodiscard]] bool cannot_hold_at_sight(const Nested& n, z3::context& ctx, SightConjuncts& sight,
+                                        UnitShapes& shapes);
+
 // A unit constraint, as its variable and value: a Bool variable (true), its negation
 // (false), a Bool variable equal to `true` or `false`, or an Int variable equal to a number.
 [[nodiscard]] std::optional<std::pair<z3::expr, z3::expr>> unit_of(const z3::expr& m);

@@ -601,7 +601,7 @@ void Importer::write_rules(std::size_t index, std::size_t shape, const Clause& c
         // variables of their own, without Z3 (its first check costs a millisecond and
         // more, its next ones a few tenths: hopv zip01 spent 2.3 of its 3.4 ms of import
         // on four such checks). A lone part is the clause itself, with
-        // the flags of a step control recovery saw hold: not checked (a clause that can
+        // the flags of a step control recovery saw hold: not asked of Z3 (a clause that can
         // never hold is the search's to find, at its first use). A part that keeps
         // disjunctions is a satisfiability problem of its own (a Lustre program's step: one
         // over a hundred 0/1 flags; checked here, nearly half of the import's time), which
@@ -619,6 +619,10 @@ void Importer::write_rules(std::size_t index, std::size_t shape, const Clause& c
             });
         } else {
             holds = chc::without_repeats(std::move(part));
+            // A lone part is not checked by Z3 (above), but one that its bounds show cannot
+            // hold (`G =< 100, 101 =< G`: an error block behind a test that the rest of the
+            // clause already decided) would cost the search a check at each use.
+            if (chc::cannot_hold_at_sight(*holds, ctx_, sight_, unit_shapes_)) holds.reset();
         }
         if (!holds) continue;
         // The disjunctions' text, written once: for the ranges, the key and the rule.

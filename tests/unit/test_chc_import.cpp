@@ -635,12 +635,18 @@ TEST_CASE("chc import: a large disjunction is a few rules and CLP disjunctions, 
     CHECK(count(many, " ; ") == 8 * 37);
     CHECK(contains(many, "(Y39 = 0 ; Y39 > 100)"));
     CHECK(verdict_of(ors(40)) == Verdict::safe);
-    // A part that keeps disjunctions is not checked at import (the search decides it when
-    // it takes the rule): x < 0 and x >= 0 with the disjunctions stays 8 rules, and SAFE.
+    // A part that keeps disjunctions is not checked by Z3 at import (the search decides it
+    // when it takes the rule): x >= 0 and x + x < 0 with the disjunctions stays 8 rules, and
+    // SAFE. Bounds of single variables that leave no integer are seen without a solver:
+    // x >= 0 and x < 0 leaves no rule.
     std::string never = ors(40);
-    never.replace(never.find("(>= x 0)"), 8, "(>= x 0) (< x 0)");
+    never.replace(never.find("(>= x 0)"), 8, "(>= x 0) (< (+ x x) 0)");
     CHECK(count(translate(never), "start :- ") == 8);
     CHECK(verdict_of(never) == Verdict::safe);
+    std::string bounded = ors(40);
+    bounded.replace(bounded.find("(>= x 0)"), 8, "(>= x 0) (< x 0)");
+    CHECK(count(translate(bounded), "start :- ") == 0);
+    CHECK(verdict_of(bounded) == Verdict::safe);
     CHECK(count(translate(counter(3)), " :- ") == 3);
 
     // An `ite` inside one case of an `or` (extra-small-lia's three_dots_moving_2): the case
@@ -680,18 +686,20 @@ TEST_CASE("chc import: cases that cannot hold are dropped, repeated constraints 
     CHECK(count(clp, "start :- ") == 2);  // b = 0 and b = 1
     CHECK(verdict_of(smt) == Verdict::safe);
 
-    // A clause that is one case is not checked (the search refutes it at its first use,
-    // as it would any rule): it is written as it is; `false` leaves no rule; a constraint
+    // A clause that is one case is not checked by Z3 (the search refutes it at its first
+    // use, as it would any rule): it is written as it is, unless the bounds of its
+    // variables leave one no integer (x > 3, x < 2); `false` leaves no rule; a constraint
     // repeated is written once.
     std::string none =
         "(declare-fun p (Int) Bool)\n"
         "(assert (forall ((x Int)) (=> (and (> x 3) (< x 2)) (p x))))\n"
+        "(assert (forall ((x Int)) (=> (and (> x 3) (< (+ x x) 2)) (p x))))\n"
         "(assert (forall ((x Int)) (=> (and (= x 1) (= x 1)) (p x))))\n"
         "(assert (forall ((x Int)) (=> (and (= x 2) false) (p x))))\n"
         "(assert (forall ((x Int)) (=> (and (p x) (> x 1)) false)))\n";
     clp = translate(none);
     CHECK(count(clp, "start :- ") == 2);
-    CHECK(contains(clp, "start :- p(X), X > 3, X < 2.\n"));
+    CHECK(contains(clp, "start :- p(X), X > 3, (X + X) < 2.\n"));
     CHECK(contains(clp, "start :- p(X), X = 1.\n"));
     CHECK(verdict_of(none) == Verdict::safe);
 }
@@ -1035,5 +1043,25 @@ TEST_CASE("chc import: a split's cases decided by the ranges their comparisons l
     CHECK(asked == 2);
     // Joined bounds that leave integers say nothing: Z3 decides.
     CHECK(ask({s_ == r, r == o + 1, s_ <= 100, 99 <= o, z != 0, z + s_ == x + y}));
+    CHECK(asked == 3);
+
+    // A part that keeps a disjunction (more cases than a step's rules may take) is not
+    // asked of Z3; its literals' bounds still show it cannot hold, whatever the disjunction.
+    auto dead = [&](std::vector<z3::expr> literals, std::vector<z3::expr> cases) {
+        chc::Nested n;
+        for (const z3::expr& l : literals) n.literals.push_back(chc::Literal{l.to_string(), l});
+        std::vector<chc::Nested> disjunction;
+        for (const z3::expr& c : cases) {
+            chc::Nested one;
+            one.literals.push_back(chc::Literal{c.to_string(), c});
+            disjunction.push_back(one);
+        }
+        n.disjunctions.push_back(disjunction);
+        return chc::cannot_hold_at_sight(n, ctx, sight, shapes);
+    };
+    CHECK(dead({y <= 100, z == 0, 101 <= y}, {x >= 100, x < 100}));
+    CHECK(dead({s_ == r, r == o + 1, s_ <= 99, 99 <= o}, {x == 0, x == 1}));
+    CHECK_FALSE(dead({y <= 100, z == 0}, {y >= 101, y <= 90}));  // the cases are not read
+    CHECK_FALSE(dead({x + y == 5, x < 3, x <= 0, y <= 4}, {z == 0, z == 1}));  // needs a solver
     CHECK(asked == 3);
 }
