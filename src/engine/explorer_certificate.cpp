@@ -77,7 +77,9 @@ std::optional<Certificate> Explorer::certificate(std::string& why) {
         for (const std::vector<Term>& flat : cases) disjuncts.push_back(solver_.conjunction(flat));
         // A point without rules ends every path normally: any state may be there. Otherwise
         // false when no goal reached p.
-        Term formula = program_.points[p].rules.empty() ? solver_.conjunction({}) : solver_.disjunction(disjuncts);
+        // (Its remainders as the rules write them: solver/remainders.hpp.)
+        Term formula = program_.points[p].rules.empty() ? solver_.conjunction({})
+                                                         : solver_.balanced_remainders(solver_.disjunction(disjuncts));
         PointCertificate pc;
         pc.point = p;
         pc.label = program_.point_label(p);

@@ -540,7 +540,7 @@ private:
             for (const Lemma& l : lemmas_) {
                 if (l.point == p && l.level >= level) parts.push_back(l.formula);
             }
-            Term formula = s_.conjunction(parts);
+            Term formula = s_.balanced_remainders(s_.conjunction(parts));
             PointCertificate pc;
             pc.point = p;
             pc.label = program_.point_label(p);

@@ -4,6 +4,7 @@
 #include <unordered_set>
 
 #include "solver/eliminate.hpp"
+#include "solver/remainders.hpp"
 #include "solver/solver_impl.hpp"
 
 namespace clpi::solver {
@@ -195,6 +196,11 @@ Term Solver::substitute(Term t, std::span<const Term> from, std::span<const Term
     }
     z3::expr e = impl_->at(t);
     return impl_->add(e.substitute(f, g));
+}
+
+Term Solver::balanced_remainders(Term t) {
+    auto timer = impl_->upkeep();
+    return impl_->add(solver::balanced_remainders(impl_->at(t)));
 }
 
 Term Solver::substitute_definitions(Term conjunction, std::span<const Term> variables) {

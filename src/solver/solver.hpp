@@ -143,6 +143,10 @@ public:
     // `conjunction` with those of `variables` that its equations define substituted away
     // (x = t, x not in t), simplified; the others stay. An equivalent formula under ∃ variables.
     Term substitute_definitions(Term conjunction, std::span<const Term> variables);
+    // `t` with each remainder's argument written with coefficients in -m/2 < c <= m/2
+    // (`3*a mod 4` is `-a mod 4`), as a program writes it: a certificate's formulas then
+    // meet the rules' remainders as they are (solver/remainders.hpp).
+    Term balanced_remainders(Term t);
     // For an arithmetic equation a = b: the two halves a <= b and a >= b.
     std::optional<std::pair<Term, Term>> equation_halves(Term t);
     // For an arithmetic comparison (a =< b, a < b, a >= b, a > b, or the negation of one):

@@ -3,6 +3,7 @@
 // included; shared subterms are written once.
 #include <doctest/doctest.h>
 
+#include "solver/remainders.hpp"
 #include "solver/smtlib_text.hpp"
 
 #include <string>
@@ -79,4 +80,33 @@ TEST_CASE("smtlib text: arrays, and what it does not write is left to Z3's print
     z3::expr k = c.int_const("k");
     z3::expr q = z3::forall(k, k * k >= 0 || k < i);
     CHECK(smtlib_text(q) == q.to_string());
+}
+
+TEST_CASE("smtlib text: a certificate's remainders with coefficients as a program writes them") {
+    // Z3's rewriter keeps a remainder's coefficients in 0..m-1 (`-a mod 4` is `3*a mod 4`);
+    // balanced_remainders takes them back to -m/2 < c <= m/2, the same value.
+    z3::context c;
+    const z3::expr a = c.int_const("a"), b = c.int_const("b");
+    const z3::expr four = c.int_val(4);
+    auto same_value = [&](const z3::expr& e, const z3::expr& f) {
+        z3::solver s(c);
+        s.add(e != f);
+        return s.check() == z3::unsat;
+    };
+    const z3::expr three_a = z3::mod(c.int_val(3) * a, four);
+    const z3::expr balanced = balanced_remainders(three_a);
+    CHECK(smtlib_text(balanced) == "(mod (* (- 1) a) 4)");
+    CHECK(same_value(three_a, balanced));
+    // A sum: 6 is 2 (the half stays), 5 is 1, 8 is 0 and goes; the number stays.
+    const z3::expr sum = z3::mod(c.int_val(6) * a + c.int_val(5) * b + c.int_val(8) * a + c.int_val(7), four);
+    const z3::expr sum_balanced = balanced_remainders(sum);
+    CHECK(smtlib_text(sum_balanced) == "(mod (+ (* 2 a) b 7) 4)");
+    CHECK(same_value(sum, sum_balanced));
+    // Inside a formula, and only under `mod`: a quotient depends on its argument itself.
+    const z3::expr formula = z3::mod(c.int_val(3) * a, four) == b && z3::operator/(c.int_val(3) * a, four) >= b;
+    const z3::expr formula_balanced = balanced_remainders(formula);
+    CHECK(smtlib_text(formula_balanced) == "(and (= (mod (* (- 1) a) 4) b) (>= (div (* 3 a) 4) b))");
+    CHECK(same_value(formula, formula_balanced));
+    const z3::expr untouched = z3::mod(a + c.int_val(2) * b, four) == b;
+    CHECK(z3::eq(balanced_remainders(untouched), untouched));
 }
