@@ -597,6 +597,11 @@ z3::expr tidy(const z3::expr& t) {
         }
         if (rest.empty()) return ctx.int_val(total);
         if (rest.size() == 1) return rest[0];
+        if (rest.size() == n.args) {  // nothing folded: the term itself, not made again
+            bool same = true;
+            for (unsigned i = 0; i < n.args && same; ++i) same = z3::eq(rest[i], t.arg(i));
+            if (same) return t;
+        }
         std::vector<Z3_ast> parts(rest.begin(), rest.end());
         const auto count = static_cast<unsigned>(parts.size());
         z3::expr made(ctx, sum ? Z3_mk_add(ctx, count, parts.data()) : Z3_mk_mul(ctx, count, parts.data()));
@@ -609,6 +614,9 @@ z3::expr tidy(const z3::expr& t) {
         std::int64_t d = 0;
         if (!__builtin_sub_overflow(a, b, &d)) return ctx.int_val(d);
     }
+    bool same = true;
+    for (unsigned i = 0; i < n.args && same; ++i) same = z3::eq(args[i], t.arg(i));
+    if (same) return t;
     z3::expr_vector parts(ctx);
     for (const z3::expr& x : args) parts.push_back(x);
     return t.decl()(parts);
