@@ -163,6 +163,13 @@ cvc5::Term Runner::symbol(const SExpr& e) const {
     }
     if (auto l = locals_.find(name); l != locals_.end() && !l->second.empty()) return l->second.back();
     if (auto g = globals_.find(name); g != globals_.end() && !g->second.function) return g->second.term;
+    // `-3`: a symbol in SMT-LIB, where a negative number is `(- 3)`, but a number to Z3's
+    // parser, and so in a CHC problem that clpi imports; its model is checked against the
+    // problem's clauses as Z3 read them.
+    if (e.atom.kind == Token::Kind::symbol && name.size() > 1 && name[0] == '-' &&
+        name.find_first_not_of("0123456789", 1) == std::string::npos) {
+        return s_.mkInteger(name);
+    }
     throw Unsupported(fmt::format("the symbol `{}` (not declared, or a function without arguments)", describe(e)));
 }
 

@@ -102,6 +102,30 @@ TEST_CASE("smtlib reader: constant arrays") {
     CHECK(x.error == "the in-process cvc5 check does not read a constant array whose value is not a number: `k`");
 }
 
+TEST_CASE("smtlib reader: `-3` is a number, as Z3's parser reads it, unless it is a name") {
+    // SMT-LIB writes (- 3); Z3 reads the symbol -3 as the number, and clpi imports a CHC
+    // problem so written: its model is checked against the same clauses.
+    Run r = run("(set-logic ALL)\n(declare-const x Int)\n(assert (= x -3))\n(assert (< x (- 2)))\n(check-sat)\n"
+                "(assert (> x -3))\n(check-sat)\n");
+    INFO(r.error);
+    CHECK(r.error.empty());
+    CHECK(r.answers == std::vector<std::string>{"sat", "unsat"});
+    // A name that is declared or bound is that name.
+    Run named = run("(set-logic ALL)\n(declare-const -3 Int)\n(assert (= -3 5))\n(check-sat)\n"
+                    "(assert (forall ((-4 Int)) (= -4 -4)))\n(check-sat)\n");
+    INFO(named.error);
+    CHECK(named.error.empty());
+    CHECK(named.answers == std::vector<std::string>{"sat", "sat"});
+    const std::string problem =
+        "(set-logic HORN)\n(declare-fun |p| (Int) Bool)\n"
+        "(assert (forall ((x Int)) (=> (= x 0) (p x))))\n"
+        "(assert (forall ((x Int)) (=> (and (p x) (<= x -3)) false)))\n";
+    CHECK(check_chc_model(problem, "(define-fun |p| ((x!0 Int)) Bool (>= x!0 0))\n").outcome ==
+          CertificateCheck::Outcome::valid);
+    CHECK(check_chc_model(problem, "(define-fun |p| ((x!0 Int)) Bool (>= x!0 -5))\n").outcome ==
+          CertificateCheck::Outcome::invalid);
+}
+
 TEST_CASE("smtlib reader: what it does not read stops the run, named") {
     Run bv = run("(set-logic ALL)\n(declare-const x Int)\n(check-sat)\n(assert (bvult x x))\n(check-sat)\n");
     CHECK(bv.answers == std::vector<std::string>{"sat"});

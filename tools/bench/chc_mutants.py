@@ -36,8 +36,11 @@ def mutants_of(path):
         args = " ".join("a%d" % k for k in range(len(sorts)))
         for i in range(len(sorts)):
             for op, bound in BOUNDS:
-                query = "(assert (forall (%s) (=> (and (%s %s) (%s a%d %d)) false)))\n" % (
-                    variables, name, args, op, i, bound)
+                # SMT-LIB writes a negative number as `(- 3)`: `-3` is a symbol, which Z3
+                # reads as a number and cvc5 does not.
+                literal = str(bound) if bound >= 0 else "(- %d)" % -bound
+                query = "(assert (forall (%s) (=> (and (%s %s) (%s a%d %s)) false)))\n" % (
+                    variables, name, args, op, i, literal)
                 label = "%s__%s_%d_%s%d" % (base, name, i, "ge" if op == ">=" else "le",
                                             abs(bound))
                 yield label + ".smt2", text.replace("(check-sat)", query + "(check-sat)")
@@ -51,10 +54,19 @@ def main():
     ap.add_argument("target", help="folder to write the mutants into")
     ap.add_argument("--count", type=int, default=140, help="mutants to keep (default 140)")
     ap.add_argument("--seed", type=int, default=7, help="seed of the sample (default 7)")
+    ap.add_argument("--per-problem", type=int, default=0, metavar="N",
+                    help="at most N mutants of each problem (default: no limit; a problem of "
+                         "many predicates and arguments otherwise fills most of the sample)")
     args = ap.parse_args()
-    every = [m for p in sorted(glob.glob(os.path.join(args.source, "*.smt2")))
-             for m in mutants_of(p)]
-    random.Random(args.seed).shuffle(every)
+    rng = random.Random(args.seed)
+    every = []
+    for p in sorted(glob.glob(os.path.join(args.source, "*.smt2"))):
+        mutants = list(mutants_of(p))
+        if args.per_problem > 0:
+            rng.shuffle(mutants)
+            mutants = mutants[:args.per_problem]
+        every += mutants
+    rng.shuffle(every)
     os.makedirs(args.target, exist_ok=True)
     for name, text in every[:args.count]:
         with open(os.path.join(args.target, name), "w") as f:
