@@ -105,8 +105,10 @@ struct Options {
 [[nodiscard]] Result verify(const Program& program, const Options& options);
 
 // Optional: starts the solver's set-up (milliseconds) on another thread, so that it overlaps
-// reading the input. Call it before loading the program that verify() will be given.
-void prepare_verify();
+// reading the input. Call it before loading the program that verify() will be given; with
+// `input_is_converted` (a C program, which takes the converter tens of milliseconds) the
+// set-up also makes the solver's first check, which the search would otherwise make.
+void prepare_verify(bool input_is_converted = false);
 // The seconds this thread has waited, in all, for the solver set-up prepare_verify() started
 // (a part that reads the input into the solver's terms, the CHC import, waits for it first).
 [[nodiscard]] double solver_setup_wait_s();

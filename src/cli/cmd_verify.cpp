@@ -187,7 +187,8 @@ void print_answer_line(const std::string& output, Verdict v) {
 }
 
 int run_verify(const VerifyArgs& a) {
-    prepare_verify();
+    // An SV-COMP task's input is a C program: converted, as a .c file is.
+    prepare_verify(is_c_source(a.file) || is_sv_task(a.file));
     const auto read_start = std::chrono::steady_clock::now();
     // An SV-COMP task names the C file, its data model and the verdict it expects.
     std::string file = a.file;

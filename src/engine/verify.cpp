@@ -281,7 +281,7 @@ Result verify_deepening(const Program& program, const Options& options,
 
 }  // namespace
 
-void prepare_verify() { solver::prepare_context(); }
+void prepare_verify(bool input_is_converted) { solver::prepare_context(input_is_converted); }
 
 double solver_setup_wait_s() { return solver::context_wait_s(); }
 

@@ -62,6 +62,18 @@ std::shared_ptr<ProjectionProcess> thread_projection() {
 thread_local std::future<std::shared_ptr<z3::context>> prepared;
 thread_local double prepared_wait_s = 0;
 
+// A first check on a new context, of the shape the search makes (a push, constraints on
+// integers, a model), under names nothing else uses: prepare_context says when.
+void warm_up(z3::context& ctx) {
+    z3::solver s(ctx, z3::solver::simple());
+    const z3::expr x = ctx.int_const("warm-up!x");
+    const z3::expr y = ctx.int_const("warm-up!y");
+    s.push();
+    s.add(x >= 0 && y == x + 1);
+    if (s.check() == z3::sat) (void)s.get_model();
+    s.pop();
+}
+
 std::shared_ptr<z3::context> new_context() {
     if (prepared.valid()) {
         const auto start = std::chrono::steady_clock::now();
@@ -85,14 +97,22 @@ void configure_z3() {
     std::call_once(once, [] { z3::set_param("model.compact", false); });
 }
 
-void prepare_context() {
+void prepare_context(bool warm) {
     if (thread_context() || prepared.valid()) return;
     prepare_context_memory();
     prepare_thread_heap();  // for the search's own blocks, on this thread
     configure_z3();
-    prepared = std::async(std::launch::async, [] {
+    prepared = std::async(std::launch::async, [warm] {
         prepare_thread_heap();  // the context's tables go to the maker's own heap
-        return std::make_shared<z3::context>();
+        auto c = std::make_shared<z3::context>();
+        if (warm) {
+            try {
+                warm_up(*c);
+            } catch (const z3::exception&) {
+                // Only a head start: the search makes its first check itself.
+            }
+        }
+        return c;
     });
 }
 

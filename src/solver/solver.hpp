@@ -67,7 +67,13 @@ void begin_run();
 // Starts making this thread's next context on another thread: creating a Z3 context takes
 // milliseconds (it fills tens of megabytes), which can overlap reading the input (a C
 // program's conversion takes longer). The first Solver made afterwards waits for it.
-void prepare_context();
+// With `warm`, a first check is made on it there too. Z3's first check in a process costs
+// about half a millisecond more than the next ones (it sets up its SMT core, on code not yet
+// paged in), and the search's first push paid it. Only for an input that takes longer to
+// read than the context and the check take to make (a C program, which c2clp converts
+// first): otherwise the search would wait for the check instead (of the CHC problems of
+// LIA-Lin answered in under 30 ms, the median run took 0.41 ms longer with it).
+void prepare_context(bool warm = false);
 // This thread's context, as the next Solver would get it (the one prepare_context() is
 // making, or a new one): for a part that reads Z3 terms before the search, such as the CHC
 // import, which then pays for no context of its own (making one takes 6 to 20 ms).

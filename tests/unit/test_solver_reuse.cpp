@@ -1,6 +1,8 @@
 // A Solver whose Z3 solvers were used by a finished one (solver.cpp keeps them for the next
 // run of a verification) must start as clean as a new one: no cells, no statistics, nothing
 // of the old path asserted.
+#include <thread>
+
 #include <doctest/doctest.h>
 
 #include "solver/solver.hpp"
@@ -63,4 +65,25 @@ TEST_CASE("solver reuse: a Solver of the other domain gets its own") {
     Term half = reals.numeral(Number(1, 2));
     reals.add_cell(reals.equal(reals.point_var(0, Type::integer), half));
     CHECK(reals.check() == Answer::sat);  // 1/2 is a value of a real position
+}
+
+TEST_CASE("solver reuse: a context prepared with a first check serves a Solver as a new one does") {
+    // On a thread of its own: its context is the one prepared here, not one a test before made.
+    std::thread([] {
+        prepare_context(true);  // made, and checked once, on another thread
+        {
+            Solver s(Domain::integer);
+            CHECK(s.cell_count() == 0);
+            CHECK(s.stats().calls == 0);  // the warm-up's check is not the Solver's
+            s.push();
+            pin(s, 2);
+            CHECK(s.check() == Answer::sat);
+            pin(s, 4);
+            CHECK(s.check() == Answer::unsat);
+            s.pop();
+            CHECK(s.check() == Answer::sat);
+            CHECK(s.stats().calls == 3);
+        }
+        end_thread();
+    }).join();
 }
