@@ -168,7 +168,8 @@ cvc5::Term Runner::symbol(const SExpr& e) const {
     // problem's clauses as Z3 read them.
     if (e.atom.kind == Token::Kind::symbol && name.size() > 1 && name[0] == '-' &&
         name.find_first_not_of("0123456789", 1) == std::string::npos) {
-        return s_.mkInteger(name);
+        const std::size_t digits = std::min(name.find_first_not_of('0', 1), name.size() - 1);
+        return s_.mkInteger("-" + name.substr(digits));  // cvc5 takes no leading zeros; "-0" is 0
     }
     throw Unsupported(fmt::format("the symbol `{}` (not declared, or a function without arguments)", describe(e)));
 }

@@ -110,6 +110,11 @@ TEST_CASE("smtlib reader: `-3` is a number, as Z3's parser reads it, unless it i
     INFO(r.error);
     CHECK(r.error.empty());
     CHECK(r.answers == std::vector<std::string>{"sat", "unsat"});
+    // Leading zeros, as Z3 reads them.
+    Run zeros = run("(set-logic ALL)\n(assert (= -007 (- 7)))\n(assert (= -0 0))\n(assert (= -00 0))\n(check-sat)\n");
+    INFO(zeros.error);
+    CHECK(zeros.error.empty());
+    CHECK(zeros.answers == std::vector<std::string>{"sat"});
     // A name that is declared or bound is that name.
     Run named = run("(set-logic ALL)\n(declare-const -3 Int)\n(assert (= -3 5))\n(check-sat)\n"
                     "(assert (forall ((-4 Int)) (= -4 -4)))\n(check-sat)\n");

@@ -10,6 +10,7 @@ a_i >= K. Many are unsafe, with counterexamples of various depths, some stay saf
 run the mutants with chc_harness.py and look for `!!! DISAGREE`.
 
     tools/bench/chc_mutants.py build/extra-small-lia build/bench/mutants-in
+    (--per-problem 2: at most two of each problem, for a folder of problems of all sizes)
     tools/bench/chc_harness.py build/bench/mutants-in --timeout 10 --out build/bench/mutants
 """
 
