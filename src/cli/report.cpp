@@ -95,8 +95,13 @@ std::string stats_text(const Stats& s) {
     }
     if (s.pdr_ran) {
         row("pdr", fmt::format("{} levels of property-directed reachability, {} lemmas ({} made stronger "
-                               "by eliminating a variable), {} checks in {:.3f} s{}",
-                               s.pdr_level, s.pdr_lemmas, s.pdr_eliminations, s.pdr_checks,
+                               "by eliminating a variable{}), {} checks in {:.3f} s{}",
+                               s.pdr_level, s.pdr_lemmas, s.pdr_eliminations,
+                               s.pdr_eliminations_around > 0
+                                   ? fmt::format(", {} of them once their states were blocked around a loop",
+                                                 s.pdr_eliminations_around)
+                                   : "",
+                               s.pdr_checks,
                                s.pdr_time_s,
                                s.pdr_proved  ? ": proved the program safe"
                                : s.pdr_found ? ": found the counterexample"
@@ -226,6 +231,7 @@ nlohmann::json stats_json(const Stats& s) {
                      {"level", s.pdr_level},
                      {"lemmas", s.pdr_lemmas},
                      {"eliminations", s.pdr_eliminations},
+                     {"eliminations_around", s.pdr_eliminations_around},
                      {"checks", s.pdr_checks},
                      {"time_s", s.pdr_time_s},
                      {"proved", s.pdr_proved},
