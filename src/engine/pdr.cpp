@@ -505,7 +505,7 @@ private:
             std::vector<bool> needed(trial->size(), false);
             if (meets_init(q, *trial, &needed)) continue;
             bool holds = unreachable_from(q, *trial, level - 1, &needed, true);
-            const bool around = !holds && blocked_around(q, *trial, level - 1);
+            const bool around = !holds && blocked_around(q, *trial, level);
             if (around) {
                 needed.assign(trial->size(), false);
                 holds = unreachable_from(q, *trial, level - 1, &needed, true);
@@ -518,8 +518,9 @@ private:
         }
     }
 
-    // Whether the states of `cube` at q, which the frames at `level` do not exclude yet, can
-    // be shown unreachable there by blocking them as an obligation of their own: a bound
+    // Whether the states of `cube` at q, which the frames before `level` do not keep out of
+    // q yet, can be kept out of q's frame at `level` by blocking them as an obligation of
+    // their own: a bound
     // that eliminating a variable found (`c >= n` out of `i >= n - 2 ∧ c > i + 1`) holds
     // around a loop of several points only once each point's frame has it, which the
     // obligations along the loop, down to the query, teach them. For a single literal (a
@@ -530,20 +531,24 @@ private:
     // generalization tried.
     bool blocked_around(PointId q, const std::vector<Term>& cube, std::uint32_t level) {
         if (nested_budget_ > 0 || level == 0 || cube.size() != 1) return false;
-        nested_budget_ = nested_obligations + 1;
-        const std::uint32_t steps = result_.steps;
-        std::optional<Obligation> reached = std::move(reached_);
+        // What block() leaves of a run's counterexample, put back however the attempt ends.
+        struct Restore {
+            Pdr& pdr;
+            std::uint32_t steps;
+            std::optional<Obligation> reached;
+            ~Restore() {
+                pdr.nested_budget_ = 0;
+                pdr.result_.steps = steps;
+                pdr.reached_ = std::move(reached);
+            }
+        } restore{*this, result_.steps, std::move(reached_)};
         reached_.reset();
-        bool blocked = false;
+        nested_budget_ = nested_obligations + 1;
         try {
-            blocked = block(Obligation{q, cube, level, 0, nullptr});
+            return block(Obligation{q, cube, level, 0, nullptr});
         } catch (const OutOfBudget&) {
-            blocked = false;
+            return false;
         }
-        nested_budget_ = 0;
-        result_.steps = steps;
-        reached_ = std::move(reached);
-        return blocked;
     }
 
     // Pushes each lemma to the next level where it holds there; true (and the certificate)
