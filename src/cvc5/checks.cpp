@@ -11,6 +11,7 @@
 #include <cctype>
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -599,13 +600,13 @@ void work_on_blocks(Job& job, std::mutex& lock, std::unique_ptr<cvc5::Solver>& r
 
 // Threads of their own for cvc5. A thread's first solver costs cvc5 about 3 ms (its
 // per-thread state, then the solver's set-up at the first check), more than the checks of a
-// small certificate: the first thread pays it while the search runs, with a solver set up
-// and waiting. A script runs there, the caller waiting for its end. Checks shared out run
-// there too, and, once they have taken helper_after, on a second thread as well (one per
-// core, up to max_solvers), which takes checks as soon as it is set up: the checks of a
-// certificate of large clauses (a Lustre problem's: 17 checks of up to 25 ms each) take 52
-// to 77% of the time one solver took, and those of a few milliseconds do not pay for a
-// set-up they would not use.
+// small certificate: the threads pay it while the search runs, each with a solver set up and
+// waiting. A script runs on one of them, the caller waiting for its end. Checks shared out
+// run on all of them (one per core, up to max_solvers), each taking the next check as soon
+// as it is free. The second thread starts once the first has its solver, so that the first
+// is ready soonest. (Started only once a certificate's checks had taken 5 ms, it left the
+// checks of a few milliseconds to one solver: 10 to 30 checks of a tenth to half a
+// millisecond each were most of a small program's certificate.)
 class Validator {
 public:
     void start() {
@@ -620,13 +621,10 @@ public:
         if (threads_.empty() || stop_ || job_ != nullptr) return false;
         job_ = &job;
         changed_.notify_all();
-        const unsigned wanted = std::clamp(std::thread::hardware_concurrency(), 1U, max_solvers);
-        if (job.blocks != nullptr && threads_.size() < wanted &&
-            !changed_.wait_for(hold, helper_after, [&] { return job.done(); }) && job.open()) {
-            while (threads_.size() < wanted) threads_.emplace_back([this] { serve(); });
-        }
         changed_.wait(hold, [&] { return job.done(); });
         job_ = nullptr;
+        ++handed_back_;
+        changed_.notify_all();  // the solvers' threads may free what the job left
         return true;
     }
 
@@ -641,7 +639,6 @@ public:
 
 private:
     static constexpr unsigned max_solvers = 2;
-    static constexpr std::chrono::milliseconds helper_after{5};
 
     void serve() {
         std::unique_ptr<cvc5::Solver> ready;  // set up, for the next script in its logic
@@ -649,6 +646,11 @@ private:
             ready = new_solver(true);
         } catch (const std::exception&) {
             // the script's own run reports cvc5's errors
+        }
+        {
+            std::lock_guard<std::mutex> hold(lock_);
+            const unsigned wanted = std::clamp(std::thread::hardware_concurrency(), 1U, max_solvers);
+            if (!stop_ && threads_.size() < wanted) threads_.emplace_back([this] { serve(); });
         }
         for (;;) {
             Job* job = nullptr;
@@ -673,9 +675,13 @@ private:
                 job->error = run_on_new_solver(job->script, job->timeout_s, job->suspect_slow, *job->on_answer);
             }
             {
-                std::lock_guard<std::mutex> hold(lock_);
+                std::unique_lock<std::mutex> hold(lock_);
                 --job->engaged;  // the job may be gone once the lock is let go
                 changed_.notify_all();
+                // Not before the caller has its answers: freeing keeps both cores busy for a
+                // few tenths of a millisecond, and the caller, woken meanwhile, waited for one.
+                const std::uint64_t job_number = handed_back_;
+                changed_.wait(hold, [&] { return stop_ || handed_back_ != job_number; });
             }
             leftovers.reset();  // the terms before their solver
             used.reset();
@@ -687,6 +693,7 @@ private:
     std::vector<std::thread> threads_;
     bool stop_ = false;
     Job* job_ = nullptr;
+    std::uint64_t handed_back_ = 0;  // jobs whose caller has its answers
 };
 Validator validator;
 
