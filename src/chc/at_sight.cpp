@@ -1,5 +1,6 @@
 #include "chc/at_sight.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <initializer_list>
 #include <optional>
@@ -80,17 +81,37 @@ private:
     std::size_t depth_ = 0;
 };
 
-// One text per formula, whatever its layout: the same formula printed over several lines
-// and on one compares equal.
+// Operators whose value does not depend on the order of their operands, in every reading
+// of the symbols that SMT-LIB allows (the core theory's and arithmetic's).
+bool commutative(const Node& n) {
+    if (!n.list || n.kids.empty() || n.kids[0].list) return false;
+    const std::string& op = n.kids[0].text;
+    return op == "and" || op == "or" || op == "=" || op == "distinct" || op == "+" || op == "*";
+}
+
+// One text per formula, whatever its layout and the order of a commutative operator's
+// operands: the same formula printed over several lines and on one compares equal, and so do
+// `(= x (+ y 3))` as the rule says it and `(= x (+ 3 y))` as Z3 prints a memo's formula.
 void print(const Node& n, std::string& out) {
     if (!n.list) {
         out += n.text;
         return;
     }
     out += '(';
-    for (std::size_t k = 0; k < n.kids.size(); ++k) {
-        if (k > 0) out += ' ';
-        print(n.kids[k], out);
+    if (commutative(n) && n.kids.size() > 2) {
+        std::vector<std::string> operands;
+        for (std::size_t k = 1; k < n.kids.size(); ++k) {
+            operands.emplace_back();
+            print(n.kids[k], operands.back());
+        }
+        std::sort(operands.begin(), operands.end());
+        out += n.kids[0].text;
+        for (const std::string& o : operands) out += ' ' + o;
+    } else {
+        for (std::size_t k = 0; k < n.kids.size(); ++k) {
+            if (k > 0) out += ' ';
+            print(n.kids[k], out);
+        }
     }
     out += ')';
 }

@@ -2,8 +2,10 @@
 // formula after the clause is true by its connectives (and, or, not, =>) once each part of
 // what the clause assumes is taken as true, or what it assumes holds a formula and its
 // negation. Nothing here knows arithmetic: two formulas are the same only when their
-// SMT-LIB texts are (after Z3's `let`s are put in), so what this finds holds for every
-// reading of the symbols, and what it does not find goes to the solver as before.
+// SMT-LIB texts are (after Z3's `let`s are put in), up to the order of the operands of
+// `and`, `or`, `=`, `distinct`, `+` and `*`, so what this finds holds for every reading of
+// the symbols in which those commute, and what it does not find goes to the solver as
+// before.
 #pragma once
 
 #include <optional>
