@@ -71,6 +71,7 @@ struct Stats {
     std::uint64_t pdr_lemmas = 0;
     std::uint64_t pdr_eliminations = 0;  // lemmas made stronger by eliminating a shared variable
     std::uint64_t pdr_eliminations_around = 0;  // of those, the eliminated cube blocked as an obligation first
+    std::uint64_t pdr_ctgs = 0;  // states blocked so that a literal could leave a lemma
     std::uint64_t pdr_checks = 0;
     double pdr_time_s = 0;
     bool pdr_proved = false;

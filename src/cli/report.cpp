@@ -95,11 +95,15 @@ std::string stats_text(const Stats& s) {
     }
     if (s.pdr_ran) {
         row("pdr", fmt::format("{} levels of property-directed reachability, {} lemmas ({} made stronger "
-                               "by eliminating a variable{}), {} checks in {:.3f} s{}",
+                               "by eliminating a variable{}{}), {} checks in {:.3f} s{}",
                                s.pdr_level, s.pdr_lemmas, s.pdr_eliminations,
                                s.pdr_eliminations_around > 0
                                    ? fmt::format(", {} of them once their states were blocked around a loop",
                                                  s.pdr_eliminations_around)
+                                   : "",
+                               s.pdr_ctgs > 0
+                                   ? fmt::format("; {} learnt to block a state that kept a literal in another",
+                                                 s.pdr_ctgs)
                                    : "",
                                s.pdr_checks,
                                s.pdr_time_s,
@@ -232,6 +236,7 @@ nlohmann::json stats_json(const Stats& s) {
                      {"lemmas", s.pdr_lemmas},
                      {"eliminations", s.pdr_eliminations},
                      {"eliminations_around", s.pdr_eliminations_around},
+                     {"ctgs", s.pdr_ctgs},
                      {"checks", s.pdr_checks},
                      {"time_s", s.pdr_time_s},
                      {"proved", s.pdr_proved},

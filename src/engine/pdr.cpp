@@ -464,9 +464,8 @@ private:
             check_limits();
             std::vector<Term> smaller = cube;
             smaller.erase(smaller.begin() + static_cast<std::ptrdiff_t>(i));
-            std::vector<bool> needed(smaller.size(), false);
-            if (!meets_init(q, smaller, &needed) && unreachable_from(q, smaller, level - 1, &needed, true)) {
-                cube = kept(smaller, needed);
+            if (may_replace(q, smaller, level)) {
+                cube = std::move(smaller);
                 if (cube.empty()) break;
             } else {
                 ++i;
@@ -474,6 +473,47 @@ private:
         }
         eliminate_shared(q, cube, level);
         return cube;
+    }
+
+    // Whether `smaller` still makes a lemma at q at `level` (apart from the query's states,
+    // unreachable from the frames at level - 1); if so, it keeps the literals the proofs
+    // needed. A state of those frames that still reaches it (a counterexample to the
+    // generalization: Hassan, Bradley and Somenzi, "Better Generalization in IC3", FMCAD
+    // 2013) is not the end of the attempt: where that state, at the edge's source point, is
+    // itself unreachable one level down, a lemma there blocks it, and `smaller` is tried
+    // again; at most max_ctgs such states per attempt. Without them, a literal that only a
+    // state the frames do not exclude yet keeps in the lemma stays in it, and the lemma
+    // excludes states one at a time.
+    bool may_replace(PointId q, std::vector<Term>& smaller, std::uint32_t level) {
+        for (std::size_t ctgs = 0;; ++ctgs) {
+            std::vector<bool> needed(smaller.size(), false);
+            if (meets_init(q, smaller, &needed)) return false;
+            std::optional<Obligation> ctg;
+            const bool look = ctgs < max_ctgs && level >= 2;
+            if (unreachable_from(q, smaller, level - 1, &needed, true, look ? &ctg : nullptr)) {
+                smaller = kept(smaller, needed);
+                return true;
+            }
+            if (!ctg || !block_ctg(*ctg, level - 1)) return false;
+        }
+    }
+
+    // Blocks the states of `ctg` at its point with a lemma at `level` (as high as it holds)
+    // when the frames at level - 1 do not reach them and they are apart from the query's;
+    // false when they are not.
+    bool block_ctg(const Obligation& ctg, std::uint32_t level) {
+        check_limits();
+        std::vector<bool> needed(ctg.cube.size(), false);
+        if (meets_init(ctg.point, ctg.cube, &needed) ||
+            !unreachable_from(ctg.point, ctg.cube, level - 1, &needed, true)) {
+            return false;
+        }
+        std::vector<Term> lemma = kept(ctg.cube, needed);
+        std::uint32_t at = level;
+        while (at < top_ && unreachable_from(ctg.point, lemma, at, nullptr)) ++at;
+        add_lemma(ctg.point, std::move(lemma), at);
+        ++result_.ctgs;
+        return true;
     }
 
     // A variable that two or more literals of the cube share, eliminated (Fourier-Motzkin:
@@ -520,15 +560,14 @@ private:
 
     // Whether the states of `cube` at q, which the frames before `level` do not keep out of
     // q yet, can be kept out of q's frame at `level` by blocking them as an obligation of
-    // their own: a bound
-    // that eliminating a variable found (`c >= n` out of `i >= n - 2 ∧ c > i + 1`) holds
-    // around a loop of several points only once each point's frame has it, which the
-    // obligations along the loop, down to the query, teach them. For a single literal (a
-    // cube of more is specific enough already: on LIA-Lin, trying those too made ctigar
-    // svd3.c's proof take 9 times as long), at most nested_obligations obligations, and not
-    // from within another such attempt; the lemmas learnt on the way hold whatever the
-    // outcome. Counterexamples met there are not the run's: such a cube is only a
-    // generalization tried.
+    // their own: a bound that eliminating a variable found (`c >= n` out of
+    // `i >= n - 2 ∧ c > i + 1`) holds around a loop of several points only once each point's
+    // frame has it, which the obligations along the loop, down to the query, teach them. For
+    // a single literal (a cube of more is specific enough already: on LIA-Lin, trying those
+    // too made ctigar svd3.c's proof take 9 times as long), at most nested_obligations
+    // obligations, and not from within another such attempt; the lemmas learnt on the way
+    // hold whatever the outcome. Counterexamples met there are not the run's: such a cube is
+    // only a generalization tried.
     bool blocked_around(PointId q, const std::vector<Term>& cube, std::uint32_t level) {
         if (nested_budget_ > 0 || level == 0 || cube.size() != 1) return false;
         // What block() leaves of a run's counterexample, put back however the attempt ends.
@@ -616,6 +655,7 @@ private:
     // Obligations left to an attempt of blocked_around (0: none under way).
     std::size_t nested_budget_ = 0;
     static constexpr std::size_t nested_obligations = 200;
+    static constexpr std::size_t max_ctgs = 3;  // per literal dropped (the paper's choice)
     struct OutOfBudget {};
 };
 

@@ -42,6 +42,7 @@ struct PdrResult {
     std::uint64_t checks = 0;      // solver checks
     std::uint64_t eliminations = 0;  // lemmas made stronger by eliminating a shared variable
     std::uint64_t eliminations_around = 0;  // of those, once blocked around a loop (blocked_around)
+    std::uint64_t ctgs = 0;        // states blocked so that a literal could leave a lemma
     double time_s = 0;
     std::string ended;             // why it ended without an answer
 };

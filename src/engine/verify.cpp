@@ -451,6 +451,7 @@ void count_pdr(Stats& s, const engine::PdrResult& p) {
     s.pdr_lemmas = p.lemmas;
     s.pdr_eliminations = p.eliminations;
     s.pdr_eliminations_around = p.eliminations_around;
+    s.pdr_ctgs = p.ctgs;
     s.pdr_checks = p.checks;
     s.pdr_time_s = p.time_s;
 }
