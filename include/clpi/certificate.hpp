@@ -47,6 +47,9 @@ struct CertificateCheck {
     std::size_t fresh_retries = 0;
     double time_s = 0;
     std::string solver;        // the command that checked
+    // Undecided because the checks' budget (the run's time limit) ran out, not because the
+    // solver could not tell.
+    bool out_of_time = false;
 };
 
 // Gets `solver` ready while the search runs: for cvc5 in this process, a first trivial
@@ -56,10 +59,13 @@ void start_validator(const std::string& solver);
 
 // Runs `solver` on certificate_checks_smtlib, with `timeout_s` per clause: `cvc5` (the
 // default) in this process through cvc5's C++ library, any other SMT-LIB solver command (z3,
-// a path) as a program reading the script from a file.
+// a path) as a program reading the script from a file. With `budget_s` > 0, the checks
+// together take about that long at most (a command run as a program: each check): what is
+// not decided by then leaves the outcome undecided, with `out_of_time` set. The same holds
+// of the budget_s of the checks below.
 [[nodiscard]] CertificateCheck check_certificate(const Program& program, const Certificate& certificate,
                                                  const std::string& solver = "cvc5",
-                                                 double timeout_s = 20);
+                                                 double timeout_s = 20, double budget_s = 0);
 
 // Runs `solver` on any script of certificate_checks_smtlib's form (one `(push 1) ...
 // (check-sat) (pop 1)` block per name in `clause_names`, each expected unsat), as
@@ -69,7 +75,7 @@ void start_validator(const std::string& solver);
 [[nodiscard]] CertificateCheck check_smtlib_clauses(const std::string& script,
                                                     const std::vector<std::string>& clause_names,
                                                     const std::string& solver = "cvc5",
-                                                    double timeout_s = 20);
+                                                    double timeout_s = 20, double budget_s = 0);
 
 // For a program imported from a CHC problem: the certificate as a model of the problem in
 // CHC-COMP's form, one `(define-fun P ((x!0 Int) ...) Bool ...)` per predicate of `origin`
@@ -87,7 +93,7 @@ void start_validator(const std::string& solver);
 // check_certificate's run for a model of a CHC problem (the problem's text and the model).
 [[nodiscard]] CertificateCheck check_chc_model(std::string_view problem, const std::string& model,
                                                const std::string& solver = "cvc5",
-                                               double timeout_s = 20);
+                                               double timeout_s = 20, double budget_s = 0);
 
 // An UNSAFE answer's check: the counterexample's path as SMT-LIB (each step's rule over
 // its own copies `V@k` of the rule's variables, linked through the states) with the values
@@ -101,7 +107,7 @@ void start_validator(const std::string& solver);
 // unsat (clause: "the counterexample").
 [[nodiscard]] CertificateCheck check_counterexample(const Program& program, const Counterexample& cex,
                                                     const std::string& solver = "cvc5",
-                                                    double timeout_s = 20);
+                                                    double timeout_s = 20, double budget_s = 0);
 
 [[nodiscard]] const char* to_string(CertificateCheck::Outcome o);
 

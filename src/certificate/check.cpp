@@ -227,6 +227,37 @@ std::optional<std::pair<std::string, std::vector<std::string>>> checks_of(const 
     return out;
 }
 
+// What is left of the time all the checks of a script may take together (the caller's time
+// limit): no limit when built from 0.
+class Budget {
+public:
+    explicit Budget(double budget_s)
+        : limited_(budget_s > 0),
+          end_(std::chrono::steady_clock::now() +
+               std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                   std::chrono::duration<double>(std::max(budget_s, 0.0)))) {}
+
+    // Seconds left, at least 0 (only meaningful when limited).
+    double left_s() const {
+        return std::max(0.0, std::chrono::duration<double>(end_ - std::chrono::steady_clock::now()).count());
+    }
+    bool spent() const { return limited_ && left_s() <= 0; }
+    // A check's limit: `per_check_s`, or less when less is left.
+    double limit(double per_check_s) const { return limited_ ? std::min(per_check_s, left_s()) : per_check_s; }
+    // For run_smtlib_blocks_in_cvc5: 0 for none, else what is left (at least a microsecond).
+    double blocks_budget_s() const { return limited_ ? std::max(left_s(), 1e-6) : 0; }
+
+private:
+    bool limited_;
+    std::chrono::steady_clock::time_point end_;
+};
+
+// The checks stop at `clause` because the time is up.
+void stop_out_of_time(Tally& tally, CertificateCheck& result, const std::string& clause) {
+    tally.stop(CertificateCheck::Outcome::undecided, clause, cvc5_module::out_of_time_error);
+    result.out_of_time = true;
+}
+
 // What a check gone astray on a shared solver (run_checks) costs before a fresh solver is
 // asked: such a check runs to its limit, where the checks of a clp/ or examples/ certificate
 // take cvc5 a few milliseconds each (26 ms at most for a whole certificate, leaving aside
@@ -251,7 +282,7 @@ std::string ask_alone(const std::string& text, double timeout_s) {
 // order, so the clause reported is the first that fails, as with one solver.
 CertificateCheck run_shared_out(const std::pair<std::string, std::vector<std::string>>& split,
                                 const std::vector<std::string>& names, double timeout_s,
-                                const std::string& expected) {
+                                const std::string& expected, const Budget& budget) {
     CertificateCheck result;
     result.solver = "cvc5";
     if (std::string why = cvc5_unavailable(); !why.empty()) {  // not a clause's fault: none is named
@@ -262,19 +293,31 @@ CertificateCheck run_shared_out(const std::pair<std::string, std::vector<std::st
     const double short_s = std::min(timeout_s, astray_limit_s);
     const std::vector<std::string_view> blocks(split.second.begin(), split.second.end());
     std::vector<std::string> answers;
-    const std::string error = run_smtlib_blocks_in_cvc5(split.first, blocks, short_s, short_s < timeout_s, answers);
+    const std::string error = run_smtlib_blocks_in_cvc5(split.first, blocks, short_s, short_s < timeout_s,
+                                                        budget.blocks_budget_s(), answers);
     Tally tally(names, result.solver, expected, result);
     for (std::size_t k = 0; k < names.size(); ++k) {
         if (answers[k].empty()) {
-            tally.stop(CertificateCheck::Outcome::unavailable, names[k],
-                       error.empty() ? "cvc5 stopped before answering" : error);
+            if (error == cvc5_module::out_of_time_error) {
+                stop_out_of_time(tally, result, names[k]);
+            } else {
+                tally.stop(CertificateCheck::Outcome::unavailable, names[k],
+                           error.empty() ? "cvc5 stopped before answering" : error);
+            }
             return result;
         }
         if (undecided(answers[k]) && short_s < timeout_s) {
+            if (budget.spent()) {
+                stop_out_of_time(tally, result, names[k]);
+                return result;
+            }
             ++result.fresh_retries;
-            answers[k] = ask_alone(split.first + split.second[k], timeout_s);
+            answers[k] = ask_alone(split.first + split.second[k], budget.limit(timeout_s));
         }
-        if (!tally.take(answers[k])) return result;
+        if (!tally.take(answers[k])) {
+            if (result.outcome == CertificateCheck::Outcome::undecided && budget.spent()) result.out_of_time = true;
+            return result;
+        }
     }
     result.outcome = CertificateCheck::Outcome::valid;
     return result;
@@ -294,9 +337,10 @@ CertificateCheck run_shared_out(const std::pair<std::string, std::vector<std::st
 // astray_limit_s each; a first check undecided in that time is asked again, alone in
 // front, with the full limit.
 CertificateCheck run_checks(const std::string& script, const std::vector<std::string>& names,
-                            const std::string& solver, double timeout_s,
+                            const std::string& solver, double timeout_s, double budget_s,
                             const std::string& expected = "unsat") {
     const auto start = std::chrono::steady_clock::now();
+    const Budget budget(budget_s);
     CertificateCheck result;
     result.solver = solver;
     if (names.empty()) {
@@ -307,7 +351,7 @@ CertificateCheck run_checks(const std::string& script, const std::vector<std::st
     }
     const std::optional<std::pair<std::string, std::vector<std::string>>> split = checks_of(script, names.size());
     if (split && solver == "cvc5") {
-        result = run_shared_out(*split, names, timeout_s, expected);
+        result = run_shared_out(*split, names, timeout_s, expected, budget);
         result.time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         return result;
     }
@@ -327,7 +371,12 @@ CertificateCheck run_checks(const std::string& script, const std::vector<std::st
     for (;;) {
         CertificateCheck part;
         part.solver = solver;
-        const double limit_s = full ? timeout_s : short_s;
+        if (budget.spent()) {
+            Tally tally(names, solver, expected, result);
+            stop_out_of_time(tally, result, names[first]);
+            break;
+        }
+        const double limit_s = budget.limit(full ? timeout_s : short_s);
         if (first == 0 && !full) {
             run(script, names, limit_s, part);
         } else {
@@ -340,9 +389,10 @@ CertificateCheck run_checks(const std::string& script, const std::vector<std::st
         result.outcome = part.outcome;
         result.clause = part.clause;
         result.detail = part.detail;
+        if (part.outcome == CertificateCheck::Outcome::undecided && budget.spent()) result.out_of_time = true;
         if (part.outcome != CertificateCheck::Outcome::undecided || !split) break;
         if (part.clauses == 0) {
-            if (limit_s >= timeout_s) break;  // a fresh solver with the full limit: undecided
+            if (full || limit_s >= timeout_s) break;  // a fresh solver with the full limit: undecided
             full = true;
         } else {
             first += part.clauses;
@@ -361,35 +411,35 @@ void start_validator(const std::string& solver) {
 }
 
 CertificateCheck check_certificate(const Program& program, const Certificate& certificate,
-                                   const std::string& solver, double timeout_s) {
+                                   const std::string& solver, double timeout_s, double budget_s) {
     // The script's making is part of the check's time: it decides which clauses hold at sight.
     const auto start = std::chrono::steady_clock::now();
     std::vector<std::string> names;
     std::size_t trivial = 0;
     std::string script = certificate_checks_smtlib(program, certificate, names, &trivial);
-    CertificateCheck result = run_checks(script, names, solver, timeout_s);
+    CertificateCheck result = run_checks(script, names, solver, timeout_s, budget_s);
     result.trivial = trivial;
     result.time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;
 }
 
 CertificateCheck check_smtlib_clauses(const std::string& script, const std::vector<std::string>& clause_names,
-                                      const std::string& solver, double timeout_s) {
-    return run_checks(script, clause_names, solver, timeout_s);
+                                      const std::string& solver, double timeout_s, double budget_s) {
+    return run_checks(script, clause_names, solver, timeout_s, budget_s);
 }
 
 CertificateCheck check_counterexample(const Program& program, const Counterexample& cex,
-                                      const std::string& solver, double timeout_s) {
+                                      const std::string& solver, double timeout_s, double budget_s) {
     std::vector<std::string> names;
     std::string script = counterexample_check_smtlib(program, cex, names);
-    return run_checks(script, names, solver, timeout_s, "sat");
+    return run_checks(script, names, solver, timeout_s, budget_s, "sat");
 }
 
 CertificateCheck check_chc_model(std::string_view problem, const std::string& model,
-                                 const std::string& solver, double timeout_s) {
+                                 const std::string& solver, double timeout_s, double budget_s) {
     std::vector<std::string> names;
     std::string script = chc_model_checks_smtlib(problem, model, names);
-    return run_checks(script, names, solver, timeout_s);
+    return run_checks(script, names, solver, timeout_s, budget_s);
 }
 
 }  // namespace clpi

@@ -95,12 +95,13 @@ std::string run_smtlib_in_cvc5(std::string_view script, double timeout_s,
 }
 
 std::string run_smtlib_blocks_in_cvc5(std::string_view prefix, const std::vector<std::string_view>& blocks,
-                                      double timeout_s, bool suspect_slow, std::vector<std::string>& answers) {
+                                      double timeout_s, bool suspect_slow, double budget_s,
+                                      std::vector<std::string>& answers) {
     const Module& m = loaded();
     answers.assign(blocks.size(), "");
     if (m.run_blocks == nullptr) return m.error;
     std::string error;
-    m.run_blocks(prefix, blocks, timeout_s, suspect_slow, answers, error);
+    m.run_blocks(prefix, blocks, timeout_s, suspect_slow, budget_s, answers, error);
     return error;
 }
 

@@ -37,8 +37,10 @@ namespace clpi {
 // when they are not started). `answers[k]` gets block k's answer as run_smtlib_in_cvc5 gives
 // it, `timeout_s` and `suspect_slow` apply per solver as there. Returns the empty string, or
 // why a block could not be read; then the blocks not yet taken, and that one, have no answer.
+// With `budget_s` > 0, no block is taken once that long has passed since the call: the
+// error is then cvc5_module::out_of_time_error.
 [[nodiscard]] std::string run_smtlib_blocks_in_cvc5(std::string_view prefix, const std::vector<std::string_view>& blocks,
-                                                    double timeout_s, bool suspect_slow,
+                                                    double timeout_s, bool suspect_slow, double budget_s,
                                                     std::vector<std::string>& answers);
 
 // Starts threads of their own for cvc5 (one per core, up to two), each of which sets a solver

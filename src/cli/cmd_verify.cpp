@@ -1,4 +1,5 @@
 // `clpi verify FILE`: parse, check, verify, print the verdict (contract section 7).
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -252,6 +253,14 @@ int run_verify(const VerifyArgs& a) {
     std::signal(SIGINT, on_interrupt);
     std::signal(SIGTERM, on_interrupt);
     std::optional<HardStop> hard_stop;
+    const auto search_start = std::chrono::steady_clock::now();
+    // --timeout bounds the whole run: the second solver's checks get what the search left of
+    // the limit and its grace (a counterexample of 30000 steps takes cvc5 over a second).
+    auto validation_budget_s = [&] {
+        if (a.timeout_s <= 0) return 0.0;  // no limit
+        const double used_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - search_start).count();
+        return std::max(a.timeout_s + hard_stop_grace_s(a.timeout_s) - used_s, 1e-6);
+    };
     if (a.timeout_s > 0) {
         double grace = hard_stop_grace_s(a.timeout_s);
         hard_stop.emplace(a.timeout_s + grace, [&a, &program, input_time_s, grace] {
@@ -276,7 +285,7 @@ int run_verify(const VerifyArgs& a) {
             r.reason_text = "the search proved the program safe, but built no certificate to "
                             "validate: " + r.no_certificate;
         } else {
-            check = check_certificate(*program, *r.certificate, a.validator);
+            check = check_certificate(*program, *r.certificate, a.validator, 20, validation_budget_s());
             r.stats.certificate_clauses = check->clauses;
             r.stats.certificate_trivial_clauses = check->trivial;
             r.stats.certificate_fresh_retries = check->fresh_retries;
@@ -292,7 +301,7 @@ int run_verify(const VerifyArgs& a) {
             }
             if (check->outcome != CertificateCheck::Outcome::valid) {
                 r.verdict = Verdict::unknown;
-                r.reason = UnknownReason::solver;
+                r.reason = check->out_of_time ? UnknownReason::timeout : UnknownReason::solver;
                 r.reason_text = fmt::format("the certificate of SAFE was not validated{}: {}",
                                             check->clause.empty() ? "" : " at " + check->clause,
                                             check->detail);
@@ -304,7 +313,7 @@ int run_verify(const VerifyArgs& a) {
     // An UNSAFE was replayed on concrete values already; the second solver checks the path
     // with those values as well.
     if (r.verdict == Verdict::unsafe && a.validate && r.counterexample) {
-        CertificateCheck cc = check_counterexample(*program, *r.counterexample, a.validator);
+        CertificateCheck cc = check_counterexample(*program, *r.counterexample, a.validator, 20, validation_budget_s());
         r.stats.certificate_clauses = cc.clauses;
         r.stats.certificate_time_s = cc.time_s;
         r.stats.certificate_solver = a.validator;
@@ -334,7 +343,7 @@ int run_verify(const VerifyArgs& a) {
         std::optional<std::string> problem = read_input(file, unused);
         CertificateCheck mc;
         if (problem) {
-            mc = check_chc_model(*problem, *model, a.validator);
+            mc = check_chc_model(*problem, *model, a.validator, 20, validation_budget_s());
         } else {
             mc.detail = "cannot read " + file;
         }
@@ -349,7 +358,7 @@ int run_verify(const VerifyArgs& a) {
         }
         if (mc.outcome != CertificateCheck::Outcome::valid) {
             r.verdict = Verdict::unknown;
-            r.reason = UnknownReason::solver;
+            r.reason = mc.out_of_time ? UnknownReason::timeout : UnknownReason::solver;
             r.reason_text = fmt::format("the model of the CHC problem was not validated{}: {}",
                                         mc.clause.empty() ? "" : " at " + mc.clause, mc.detail);
             r.stats.certificate_validated = false;
@@ -525,8 +534,9 @@ Runner add_verify_command(CLI::App& app) {
                     "stop after SECONDS (default 60): UNKNOWN (timeout); minimax keeps deepening "
                     "the unrolling of loops no invariant closes (bounded probes past 32 unrollings) "
                     "until then; a solver call that ignores the interrupt is cut 2 s (or a tenth of "
-                    "SECONDS) later. 0: no limit, and deepening stops at 32 unrollings with "
-                    "UNKNOWN (unroll bound 32 reached)")
+                    "SECONDS) later, and --validate's checks get what is left of both (a SAFE they "
+                    "do not finish is UNKNOWN (timeout)). 0: no limit, and deepening stops at 32 "
+                    "unrollings with UNKNOWN (unroll bound 32 reached)")
         ->check(CLI::NonNegativeNumber)
         ->capture_default_str();
     cmd->add_option("--memory-limit", args->memory_mb, "stop above MB of memory: UNKNOWN (memory)")

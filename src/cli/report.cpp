@@ -102,7 +102,7 @@ std::string stats_text(const Stats& s) {
                                                  s.pdr_eliminations_around)
                                    : "",
                                s.pdr_ctgs > 0
-                                   ? fmt::format("; {} learnt to block a state that kept a literal in another",
+                                   ? fmt::format("; {} learnt to block a state that kept a literal in another lemma",
                                                  s.pdr_ctgs)
                                    : "",
                                s.pdr_checks,

@@ -554,7 +554,9 @@ struct Job {
     std::size_t next = 0;   // the next block to take (a whole script: 1 once taken)
     std::size_t total = 1;  // blocks, or 1
     int engaged = 0;        // solvers working on it
-    bool stop = false;      // a block could not be read: no more are taken
+    bool stop = false;      // a block could not be read, or the time is up: no more are taken
+    // No block is taken after it (the caller's time limit).
+    std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
 
     bool open() const { return !stop && next < total; }
     bool done() const { return !open() && engaged == 0; }
@@ -584,6 +586,11 @@ void work_on_blocks(Job& job, std::mutex& lock, std::unique_ptr<cvc5::Solver>& r
         {
             std::lock_guard<std::mutex> hold(lock);
             if (!job.open()) return;
+            if (std::chrono::steady_clock::now() >= job.deadline) {
+                if (job.error.empty()) job.error = out_of_time_error;
+                job.stop = true;
+                return;
+            }
             k = job.next++;
         }
         std::string answer;
@@ -725,6 +732,7 @@ __attribute__((visibility("default"))) void clpi_cvc5_run(std::string_view scrip
 __attribute__((visibility("default"))) void clpi_cvc5_run_blocks(std::string_view prefix,
                                                                  const std::vector<std::string_view>& blocks,
                                                                  double timeout_s, bool suspect_slow,
+                                                                 double budget_s,
                                                                  std::vector<std::string>& answers,
                                                                  std::string& error) {
     using namespace clpi::cvc5_module;
@@ -736,6 +744,11 @@ __attribute__((visibility("default"))) void clpi_cvc5_run_blocks(std::string_vie
     job.suspect_slow = suspect_slow;
     job.answers = &answers;
     job.total = blocks.size();
+    if (budget_s > 0) {
+        job.deadline = std::chrono::steady_clock::now() +
+                       std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                           std::chrono::duration<double>(budget_s));
+    }
     if (!validator.run(job)) {
         // Not started, or busy: the blocks in turn on a solver of this thread.
         std::mutex lock;

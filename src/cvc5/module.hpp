@@ -27,6 +27,9 @@ inline constexpr const char* run_blocks_symbol = "clpi_cvc5_run_blocks";
 // solver is asked (certificate/check.cpp). The module's solvers are set up with it.
 inline constexpr double shared_check_limit_s = 0.05;
 
+// The error of checks shared out that were not all taken within their budget.
+inline constexpr const char* out_of_time_error = "the time limit was reached before this check";
+
 using WarmUp = void();
 // Runs `script`; `error` gets why it could not go on, or stays empty (run_smtlib_in_cvc5).
 using Run = void(std::string_view script, double timeout_s, bool suspect_slow,
@@ -34,7 +37,8 @@ using Run = void(std::string_view script, double timeout_s, bool suspect_slow,
 // Runs the checks `blocks` after `prefix`, several at once; `answers` and `error` as
 // run_smtlib_blocks_in_cvc5 gives them.
 using RunBlocks = void(std::string_view prefix, const std::vector<std::string_view>& blocks, double timeout_s,
-                       bool suspect_slow, std::vector<std::string>& answers, std::string& error);
+                       bool suspect_slow, double budget_s, std::vector<std::string>& answers,
+                       std::string& error);
 
 }  // namespace clpi::cvc5_module
 
@@ -43,5 +47,6 @@ void clpi_cvc5_warm_up();
 void clpi_cvc5_run(std::string_view script, double timeout_s, bool suspect_slow,
                    const std::function<bool(const std::string&)>& on_answer, std::string& error);
 void clpi_cvc5_run_blocks(std::string_view prefix, const std::vector<std::string_view>& blocks, double timeout_s,
-                          bool suspect_slow, std::vector<std::string>& answers, std::string& error);
+                          bool suspect_slow, double budget_s, std::vector<std::string>& answers,
+                          std::string& error);
 }

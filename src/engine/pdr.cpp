@@ -416,11 +416,8 @@ private:
             }
             queue.pop();
             meets_init(ob.point, ob.cube, &needed);
-            std::vector<Term> lemma = generalize(ob.point, kept(ob.cube, needed), ob.level);
-            // As high as it holds.
-            std::uint32_t level = ob.level;
-            while (level < top_ && unreachable_from(ob.point, lemma, level, nullptr)) ++level;
-            add_lemma(ob.point, std::move(lemma), level);
+            const std::uint32_t level =
+                add_lemma_as_high_as_it_holds(ob.point, generalize(ob.point, kept(ob.cube, needed), ob.level), ob.level);
             // The same states again one level up, where they may still need blocking.
             if (level < top_) queue.push(Obligation{ob.point, std::move(ob.cube), level + 1, ob.steps, ob.next});
         }
@@ -513,12 +510,17 @@ private:
             !unreachable_from(ctg.point, ctg.cube, level - 1, &needed, true)) {
             return false;
         }
-        std::vector<Term> lemma = kept(ctg.cube, needed);
-        std::uint32_t at = level;
-        while (at < top_ && unreachable_from(ctg.point, lemma, at, nullptr)) ++at;
-        add_lemma(ctg.point, std::move(lemma), at);
+        add_lemma_as_high_as_it_holds(ctg.point, kept(ctg.cube, needed), level);
         ++result_.ctgs;
         return true;
+    }
+
+    // Adds `lemma`, blocked at `level`, at the highest level up to top_ where the frames below
+    // do not reach it either; returns that level.
+    std::uint32_t add_lemma_as_high_as_it_holds(PointId q, std::vector<Term> lemma, std::uint32_t level) {
+        while (level < top_ && unreachable_from(q, lemma, level, nullptr)) ++level;
+        add_lemma(q, std::move(lemma), level);
+        return level;
     }
 
     // A variable that two or more literals of the cube share, eliminated (Fourier-Motzkin:

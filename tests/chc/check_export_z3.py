@@ -28,13 +28,24 @@ def first_word(text):
     return text.split()[0] if text.split() else ""
 
 
+class RunFailed(Exception):
+    """A run of clpi or z3 that ended wrongly (a crash, a bad exit status, a hang)."""
+
+
+def run(command, limit_s):
+    try:
+        return subprocess.run(command, capture_output=True, text=True, timeout=limit_s)
+    except subprocess.TimeoutExpired:
+        raise RunFailed("`%s` had not ended after %d s" % (" ".join(command), limit_s))
+
+
 def clpi_verdict(clpi, path):
     # --validate: each SAFE's certificate is checked by cvc5 too, on the program as read
     # (the CLP program, and the same program read back from its CHC export).
-    out = subprocess.run([clpi, "verify", "-q", "--validate", "--timeout", str(CLPI_LIMIT_S), path],
-                         capture_output=True, text=True, timeout=CLPI_LIMIT_S + 30)
+    command = [clpi, "verify", "-q", "--validate", "--timeout", str(CLPI_LIMIT_S), path]
+    out = run(command, CLPI_LIMIT_S + 30)
     if out.returncode not in (0, 5, 10):
-        raise SystemExit("FAIL: clpi verify %s exited %d: %s" % (path, out.returncode, out.stderr))
+        raise RunFailed("`%s` exited %d: %s" % (" ".join(command), out.returncode, out.stderr[-2000:]))
     return VERDICTS.get(first_word(out.stdout), "unknown")
 
 
@@ -53,15 +64,20 @@ def programs(clpi, src):
 
 def check_one(clpi, z3, tmp, path):
     """The checks of one program: (line to print or None, failures, z3 open, re-import open)."""
+    try:
+        return check_program(clpi, z3, tmp, path)
+    except RunFailed as e:  # reported with the program's name, the other programs still checked
+        return None, ["%s: %s" % (os.path.basename(path), e)], False, False
+
+
+def check_program(clpi, z3, tmp, path):
     name = os.path.basename(path)
     chc = os.path.join(tmp, name + ".smt2")
-    exported = subprocess.run([clpi, "export", "--chc", path, "-o", chc],
-                              capture_output=True, text=True)
+    exported = run([clpi, "export", "--chc", path, "-o", chc], 60)
     if exported.returncode != 0:
         return None, ["%s: export failed: %s" % (name, exported.stderr.strip())], False, False
     mine = clpi_verdict(clpi, path)
-    z3_out = subprocess.run([z3, "-T:%d" % Z3_LIMIT_S, chc], capture_output=True,
-                            text=True, timeout=Z3_LIMIT_S + 30)
+    z3_out = run([z3, "-T:%d" % Z3_LIMIT_S, chc], Z3_LIMIT_S + 30)
     answer = first_word(z3_out.stdout)
     if answer not in ("sat", "unsat", "unknown", "timeout"):
         return None, ["%s: z3 did not read the export: %s" % (name, z3_out.stdout[:300])], \

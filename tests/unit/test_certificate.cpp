@@ -71,6 +71,28 @@ TEST_CASE("certificate: the engine's is inductive, a wrong one fails at the clau
     CHECK(none.outcome == CertificateCheck::Outcome::unavailable);
 }
 
+TEST_CASE("certificate: checks given a budget stop when it is spent, undecided and out of time") {
+    Program p = test::must_parse(counter, "counter.clp");
+    Result r = verify(p, Options{});
+    REQUIRE(r.certificate.has_value());
+    for (const std::string& solver : {std::string("cvc5"), cvc5_program()}) {
+        if (solver.empty()) continue;  // no cvc5 executable on the PATH
+        INFO(solver);
+        CertificateCheck unlimited = check_certificate(p, *r.certificate, solver, 20, 0);
+        CHECK(unlimited.outcome == CertificateCheck::Outcome::valid);
+        CHECK_FALSE(unlimited.out_of_time);
+        CertificateCheck ample = check_certificate(p, *r.certificate, solver, 20, 60);
+        CHECK(ample.outcome == CertificateCheck::Outcome::valid);
+        CHECK(ample.clauses == 3);
+        // A budget spent before the first check: no clause is taken as checked.
+        CertificateCheck spent = check_certificate(p, *r.certificate, solver, 20, 1e-9);
+        CHECK(spent.outcome == CertificateCheck::Outcome::undecided);
+        CHECK(spent.out_of_time);
+        CHECK(spent.clauses == 0);
+        CHECK(spent.clause == "the query");
+    }
+}
+
 TEST_CASE("certificate: remainders as the rules write them, not as Z3 rewrote them") {
     // C's `a % 4` of a negative a, as c2clp writes it: -((-a) mod 4). Z3 keeps a remainder's
     // coefficients in 0..3, so the memo's formula says -(3 * A mod 4); the certificate says

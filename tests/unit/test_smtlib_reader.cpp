@@ -206,7 +206,7 @@ struct Shared {
     std::vector<std::string> answers(std::string* error = nullptr) const {
         const std::vector<std::string_view> views(blocks.begin(), blocks.end());
         std::vector<std::string> out;
-        std::string e = run_smtlib_blocks_in_cvc5(prefix, views, 20, false, out);
+        std::string e = run_smtlib_blocks_in_cvc5(prefix, views, 20, false, 0, out);
         if (error) *error = e;
         return out;
     }
