@@ -214,11 +214,20 @@ void conjuncts(const Node& n, std::set<std::string>& out) {
 
 enum class Value { yes, no, unknown };
 
+// Whether every operand of `n` (an application) has the same text.
+bool same_operands(const Node& n) {
+    for (std::size_t k = 2; k < n.kids.size(); ++k) {
+        if (text_of(n.kids[k]) != text_of(n.kids[1])) return false;
+    }
+    return n.kids.size() >= 3;
+}
+
 // The value of `n` when every formula in `known` holds: what follows from the connectives
 // alone.
 Value value(const Node& n, const std::set<std::string>& known) {
     const std::string t = text_of(n);
     if (t == "true" || known.contains(t)) return Value::yes;
+    if (is_apply(n, "=") && same_operands(n)) return Value::yes;  // every term equals itself
     if (t == "false" || known.contains("(not " + t + ")")) return Value::no;
     if (is_apply(n, "not") && n.kids.size() == 2) {
         Value v = value(n.kids[1], known);
@@ -242,6 +251,94 @@ Value value(const Node& n, const std::set<std::string>& known) {
         if (a == Value::yes && b == Value::no) return Value::no;
     }
     return Value::unknown;
+}
+
+// A constant's name: an atom that is not a literal. In a formula without binders (lets put
+// in, no quantifier) every such atom that is not an operator is a constant of the problem.
+bool is_constant(const Node& n) {
+    if (n.list || n.text.empty() || n.text == "true" || n.text == "false") return false;
+    const char c = n.text[0];
+    return !std::isdigit(static_cast<unsigned char>(c)) && c != '#' && c != '"';
+}
+
+bool occurs(const Node& n, const std::string& name) {
+    if (!n.list) return n.text == name;
+    for (std::size_t k = 1; k < n.kids.size(); ++k) {  // kids[0]: the operator
+        if (occurs(n.kids[k], name)) return true;
+    }
+    return !n.kids.empty() && n.kids[0].list && occurs(n.kids[0], name);
+}
+
+// `n` with the constant `name` replaced by `by`; false when that would take it past `budget`
+// nodes made.
+bool put_in(Node& n, const std::string& name, const Node& by, std::size_t by_size, std::size_t& budget) {
+    if (!n.list) {
+        if (n.text != name) return true;
+        if (by_size > budget) return false;
+        budget -= by_size;
+        n = by;
+        return true;
+    }
+    for (std::size_t k = 0; k < n.kids.size(); ++k) {
+        if (k == 0 && !n.kids[0].list) continue;  // the operator
+        if (!put_in(n.kids[k], name, by, by_size, budget)) return false;
+    }
+    return true;
+}
+
+void conjunct_nodes(const Node& n, std::vector<Node>& out) {
+    if (is_apply(n, "and")) {
+        for (std::size_t k = 1; k < n.kids.size(); ++k) conjunct_nodes(n.kids[k], out);
+        return;
+    }
+    out.push_back(n);
+}
+
+// The facts and the goal with the assumed equations of a constant put in, one constant at a
+// time (`(= x t)` with x not in t: x becomes t everywhere, and the equation goes): where the
+// facts hold, x and t are equal, so each fact stays true and the goal keeps its value. False
+// when the terms would grow past a bound.
+bool put_in_equations(std::vector<Node>& facts, Node& goal) {
+    constexpr std::size_t max_equations = 64;
+    std::size_t budget = 20000;  // nodes made
+    for (std::size_t round = 0; round < max_equations; ++round) {
+        std::size_t at = facts.size();
+        std::string name;
+        Node by;
+        for (std::size_t i = 0; i < facts.size() && at == facts.size(); ++i) {
+            const Node& f = facts[i];
+            if (!is_apply(f, "=") || f.kids.size() != 3) continue;
+            for (int side = 1; side <= 2; ++side) {
+                const Node& x = f.kids[static_cast<std::size_t>(side)];
+                const Node& t = f.kids[static_cast<std::size_t>(3 - side)];
+                if (is_constant(x) && !occurs(t, x.text)) {
+                    at = i;
+                    name = x.text;
+                    by = t;
+                    break;
+                }
+            }
+        }
+        if (at == facts.size()) return true;
+        facts.erase(facts.begin() + static_cast<std::ptrdiff_t>(at));
+        const std::size_t by_size = size_of(by);
+        for (Node& f : facts) {
+            if (!put_in(f, name, by, by_size, budget)) return false;
+        }
+        if (!put_in(goal, name, by, by_size, budget)) return false;
+    }
+    return true;
+}
+
+// What the connectives decide of `goal` when `facts` hold.
+bool decided_by(const std::vector<Node>& facts, const std::set<std::string>& more_facts, const Node& goal) {
+    std::set<std::string> known = more_facts;
+    for (const Node& f : facts) conjuncts(f, known);
+    if (known.contains("false")) return true;
+    for (const std::string& k : known) {
+        if (known.contains("(not " + k + ")")) return true;
+    }
+    return value(goal, known) == Value::yes;
 }
 
 }  // namespace
@@ -302,6 +399,7 @@ std::optional<std::string> instantiate(std::string_view formula, const std::vect
 struct Sight::Read {
     std::optional<Node> node;
     std::vector<std::string> conjuncts;
+    bool quantified = false;  // a quantifier binds names in it: nothing is put in
 };
 
 struct Sight::Known {
@@ -319,6 +417,7 @@ const Sight::Read& Sight::read(const std::string& text) {
         std::set<std::string> parts;
         if (r.node) {
             conjuncts(*r.node, parts);
+            r.quantified = has_quantifier(*r.node) || has_apply(*r.node, {"let"});
         } else {
             parts.insert(text);  // compared as a whole
         }
@@ -338,7 +437,24 @@ bool Sight::implies(const std::vector<std::string>& body, const std::string& hea
         if (known.contains("(not " + k + ")")) return true;
     }
     const Read& h = read(head);
-    return h.node ? value(*h.node, known) == Value::yes : known.contains(head);
+    if (!h.node) return known.contains(head);
+    if (value(*h.node, known) == Value::yes) return true;
+    // Again, with the equations of a constant that the body assumes put in (a rule's
+    // `A' = R`, a memo's `R = 3 + V`): a formula over the state before a step then meets the
+    // one after it.
+    if (h.quantified) return false;
+    std::vector<Node> facts;
+    std::set<std::string> unread;  // facts that are not put in (still facts)
+    for (const std::string& b : body) {
+        const Read& r = read(b);
+        if (r.node && !r.quantified) {
+            conjunct_nodes(*r.node, facts);
+        } else {
+            unread.insert(r.conjuncts.begin(), r.conjuncts.end());
+        }
+    }
+    Node goal = *h.node;
+    return put_in_equations(facts, goal) && decided_by(facts, unread, goal);
 }
 
 bool implies(const std::vector<std::string>& body, std::string_view head) {

@@ -1,10 +1,12 @@
 // Clauses of a certificate that hold by their form alone, before any solver is asked: the
 // formula after the clause is true by its connectives (and, or, not, =>) once each part of
 // what the clause assumes is taken as true, or what it assumes holds a formula and its
-// negation. Nothing here knows arithmetic: two formulas are the same only when their
-// SMT-LIB texts are (after Z3's `let`s are put in), up to the order of the operands of
-// `and`, `or`, `=`, `distinct`, `+` and `*`, so what this finds holds for every reading of
-// the symbols in which those commute, and what it does not find goes to the solver as
+// negation; if not, the same again once each equation `x = t` of a constant x that it
+// assumes is put in (x replaced by t everywhere, outside quantifiers), where `t = t` holds.
+// Nothing here knows arithmetic: two formulas are the same only when their SMT-LIB texts
+// are (after Z3's `let`s are put in), up to the order of the operands of `and`, `or`, `=`,
+// `distinct`, `+` and `*`, so what this finds holds for every reading of the symbols in
+// which those commute and `=` is equality, and what it does not find goes to the solver as
 // before.
 #pragma once
 

@@ -317,7 +317,8 @@ std::string Exporter::checks(const Certificate& c, std::vector<std::string>& nam
         return sight.implies(constraints, *to);
     };
     const char* by_form_note = "holds at sight: its connectives make the formula after it true once what it "
-                               "assumes is, or what it assumes contradicts itself";
+                               "assumes is (its equations of a variable put in), or what it assumes "
+                               "contradicts itself";
     // The clauses to check, each with its variables, body and head.
     struct Clause {
         const std::vector<Variable>* vars;

@@ -1,5 +1,6 @@
 // Clauses that hold by their form (chc/at_sight.hpp): what is found holds for every reading
-// of the atoms, what needs arithmetic is left to the solver, and no argument is captured.
+// of the atoms, equations of a constant put in, what needs arithmetic is left to the
+// solver, and no argument is captured.
 #include <string>
 
 #include <doctest/doctest.h>
@@ -80,6 +81,30 @@ TEST_CASE("at sight: the operands of and, or, =, distinct, + and * in any order"
     CHECK_FALSE(at_sight::implies(V{"(= |Z| (- |X| |Y|))"}, "(= |Z| (- |Y| |X|))"));
     CHECK_FALSE(at_sight::implies(V{"(< |X| |Y|)"}, "(< |Y| |X|)"));
     CHECK_FALSE(at_sight::implies(V{"(=> (= |X| 0) (= |Y| 0))"}, "(=> (= |Y| 0) (= |X| 0))"));
+}
+
+TEST_CASE("at sight: the equations of a constant that the body assumes are put in") {
+    using V = std::vector<std::string>;
+    // a rule's A' = R, a memo's R = 3 + V: the formula after the step over A'
+    CHECK(at_sight::implies(V{"(= |A'| |R|)", "(= |R| (+ 3 |V|))"}, "(= |A'| (+ |V| 3))"));
+    CHECK(at_sight::implies(V{"(= |A'| |R|)", "(>= |R| 0)"}, "(and (>= |A'| 0) (= |R| |A'|))"));
+    // chains, in any order, and an equation that becomes t = t
+    CHECK(at_sight::implies(V{"(= |Z| |Y|)", "(= |Y| |X|)", "(= |X| 0)"}, "(= |Z| 0)"));
+    CHECK(at_sight::implies(V{}, "(= (+ |X| 1) (+ 1 |X|))"));
+    // what needs arithmetic still does: 0 = 1 is not decided, nor x + 1 = 1 + x after it
+    CHECK_FALSE(at_sight::implies(V{"(= |X| 0)", "(= |X| 1)"}, "false"));
+    CHECK_FALSE(at_sight::implies(V{"(= |X| 2)"}, "(= (+ |X| 1) 3)"));
+    // unrelated constants stay apart; an equation under a disjunction is not assumed
+    CHECK_FALSE(at_sight::implies(V{"(= |X| |Y|)"}, "(= |X| |Z|)"));
+    CHECK_FALSE(at_sight::implies(V{"(or (= |X| 0) (= |Y| 0))"}, "(= |X| 0)"));
+    // x = x + 1 puts nothing in (x is in its own term)
+    CHECK_FALSE(at_sight::implies(V{"(= |X| (+ |X| 1))"}, "false"));
+    // nothing is put in under a quantifier, where a name may be bound
+    CHECK_FALSE(at_sight::implies(V{"(= |X| 0)"}, "(forall ((i Int)) (> (select |M| i) |X|))"));
+    CHECK_FALSE(at_sight::implies(V{"(= |X| 0)", "(forall ((i Int)) (> (select |M| i) |X|))"},
+                                  "(forall ((i Int)) (> (select |M| i) 0))"));
+    // a contradiction that shows once an equation is put in
+    CHECK(at_sight::implies(V{"(= |X| |Y|)", "(> |X| 0)", "(not (> |Y| 0))"}, "false"));
 }
 
 TEST_CASE("at sight: lets whose expansion would be huge stay as they are") {
