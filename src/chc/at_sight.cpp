@@ -3,10 +3,13 @@
 #include <algorithm>
 #include <cctype>
 #include <initializer_list>
+#include <map>
 #include <optional>
 #include <set>
 #include <unordered_map>
 #include <utility>
+
+#include <boost/multiprecision/cpp_int.hpp>
 
 namespace clpi::at_sight {
 
@@ -204,12 +207,160 @@ std::optional<Node> formula(std::string_view text) {
     return n;
 }
 
+// A constant's name: an atom that is not a literal. In a formula without binders (lets put
+// in, no quantifier) every such atom that is not an operator is a constant of the problem.
+bool is_constant(const Node& n) {
+    if (n.list || n.text.empty() || n.text == "true" || n.text == "false") return false;
+    const char c = n.text[0];
+    return !std::isdigit(static_cast<unsigned char>(c)) && c != '#' && c != '"';
+}
+
+// Linear arithmetic, read exactly (rationals): a comparison is compared with another in a
+// normal form, and one without constants is evaluated. What holds of the rationals holds of
+// the integers too (the comparisons of integers are those of the same numbers as rationals).
+using Rational = boost::multiprecision::cpp_rational;
+using Integer = boost::multiprecision::cpp_int;
+
+// A numeral, a decimal, their negation `(- n)`, or a quotient of two `(/ n m)`.
+std::optional<Rational> number(const Node& n) {
+    if (!n.list) {
+        const std::string& t = n.text;
+        if (t.empty() || !std::isdigit(static_cast<unsigned char>(t[0]))) return std::nullopt;
+        const std::size_t dot = t.find('.');
+        const std::string whole = t.substr(0, dot);
+        const std::string frac = dot == std::string::npos ? "" : t.substr(dot + 1);
+        for (char c : whole + frac) {
+            if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
+        }
+        if (dot != std::string::npos && frac.empty()) return std::nullopt;
+        Integer digits(whole + frac);
+        Integer scale = 1;
+        for (std::size_t k = 0; k < frac.size(); ++k) scale *= 10;
+        return Rational(digits, scale);
+    }
+    if (is_apply(n, "-") && n.kids.size() == 2) {
+        if (std::optional<Rational> v = number(n.kids[1])) return -*v;
+    }
+    if (is_apply(n, "/") && n.kids.size() == 3) {
+        std::optional<Rational> a = number(n.kids[1]), b = number(n.kids[2]);
+        if (a && b && *b != 0) return *a / *b;
+    }
+    return std::nullopt;
+}
+
+// Σ coefficient · term + constant. A term is a constant's name or a subterm not read as
+// linear (a product of two unknowns, `select`, `mod`, ...), by its text: the same text is the
+// same value.
+struct Linear {
+    std::map<std::string, Rational> terms;
+    Rational constant = 0;
+};
+
+// Adds factor · n to `out`; false when n is not a number-valued term read here (`true`, a
+// bit-vector literal).
+bool add_linear(const Node& n, const Rational& factor, Linear& out) {
+    if (std::optional<Rational> v = number(n)) {
+        out.constant += factor * *v;
+        return true;
+    }
+    if (!n.list) {
+        if (!is_constant(n)) return false;
+        out.terms[n.text] += factor;
+        return true;
+    }
+    if (is_apply(n, "+")) {
+        for (std::size_t k = 1; k < n.kids.size(); ++k) {
+            if (!add_linear(n.kids[k], factor, out)) return false;
+        }
+        return true;
+    }
+    if (is_apply(n, "-") && n.kids.size() >= 2) {
+        for (std::size_t k = 1; k < n.kids.size(); ++k) {
+            if (!add_linear(n.kids[k], k == 1 && n.kids.size() > 2 ? factor : -factor, out)) return false;
+        }
+        return true;
+    }
+    if (is_apply(n, "*")) {
+        Rational product = 1;
+        const Node* unknown = nullptr;
+        bool linear = true;
+        for (std::size_t k = 1; k < n.kids.size(); ++k) {
+            if (std::optional<Rational> v = number(n.kids[k])) {
+                product *= *v;
+            } else if (unknown == nullptr) {
+                unknown = &n.kids[k];
+            } else {
+                linear = false;
+            }
+        }
+        if (linear) return unknown == nullptr ? (out.constant += factor * product, true)
+                                              : add_linear(*unknown, factor * product, out);
+    }
+    if (n.kids.empty() || n.kids[0].list) return false;
+    out.terms[text_of(n)] += factor;
+    return true;
+}
+
+// The normal form of a comparison of two linear terms: "true" or "false" when it has no
+// unknown; otherwise a text for `a ≤ 0`, `a < 0` or `a = 0` (a's coefficients integers with
+// no common divisor, the first positive), or the negation of one. Nothing when `n` is not
+// such a comparison.
+std::optional<std::string> normal_comparison(const Node& n) {
+    if (!n.list || n.kids.size() != 3 || n.kids[0].list) return std::nullopt;
+    const std::string& op = n.kids[0].text;
+    if (op != "=" && op != "distinct" && op != "<=" && op != "<" && op != ">=" && op != ">") return std::nullopt;
+    Linear d;  // left - right
+    if (!add_linear(n.kids[1], 1, d) || !add_linear(n.kids[2], -1, d)) return std::nullopt;
+    for (auto it = d.terms.begin(); it != d.terms.end();) it = it->second == 0 ? d.terms.erase(it) : std::next(it);
+    // d ⋈ 0, as `less` (d < 0), `at_most` (d ≤ 0) or `equal` (d = 0), and whether negated.
+    enum class Rel { less, at_most, equal };
+    Rel rel = op == "<" || op == ">=" ? Rel::less : op == "<=" || op == ">" ? Rel::at_most : Rel::equal;
+    bool negated = op == ">=" || op == ">" || op == "distinct";
+    if (d.terms.empty()) {
+        const bool holds = rel == Rel::less ? d.constant < 0 : rel == Rel::at_most ? d.constant <= 0 : d.constant == 0;
+        return holds != negated ? "true" : "false";
+    }
+    // Integer coefficients with no common divisor: a positive factor keeps the comparison.
+    Integer denominators = 1, divisor = 0;
+    for (const auto& [term, c] : d.terms) denominators = boost::multiprecision::lcm(denominators, denominator(c));
+    denominators = boost::multiprecision::lcm(denominators, denominator(d.constant));
+    auto scaled = [&](const Rational& c) { return Integer(numerator(c) * (denominators / denominator(c))); };
+    for (const auto& [term, c] : d.terms) divisor = boost::multiprecision::gcd(divisor, scaled(c));
+    divisor = abs(boost::multiprecision::gcd(divisor, scaled(d.constant)));  // positive: keeps the comparison
+    // The first coefficient positive: -a = 0 is a = 0; -a ≤ 0 is ¬(a < 0); -a < 0 is ¬(a ≤ 0).
+    const bool flip = d.terms.begin()->second < 0;
+    if (flip && rel != Rel::equal) {
+        rel = rel == Rel::less ? Rel::at_most : Rel::less;
+        negated = !negated;
+    }
+    std::string text = rel == Rel::less ? "(#< " : rel == Rel::at_most ? "(#<= " : "(#= ";
+    for (const auto& [term, c] : d.terms) {
+        const Integer k = scaled(c) / divisor * (flip ? -1 : 1);
+        text += k.str() + ' ' + term + ' ';
+    }
+    text += Integer(scaled(d.constant) / divisor * (flip ? -1 : 1)).str() + ")";
+    return negated ? "(not " + text + ")" : text;
+}
+
+// The text a formula is compared by: a comparison of linear terms, or its negation, in its
+// normal form; any other formula as printed.
+std::string key_of(const Node& n) {
+    if (std::optional<std::string> c = normal_comparison(n)) return *c;
+    if (is_apply(n, "not") && n.kids.size() == 2) {
+        if (std::optional<std::string> c = normal_comparison(n.kids[1])) {
+            if (*c == "true" || *c == "false") return *c == "true" ? "false" : "true";
+            return c->rfind("(not ", 0) == 0 ? c->substr(5, c->size() - 6) : "(not " + *c + ")";
+        }
+    }
+    return text_of(n);
+}
+
 void conjuncts(const Node& n, std::set<std::string>& out) {
     if (is_apply(n, "and")) {
         for (std::size_t k = 1; k < n.kids.size(); ++k) conjuncts(n.kids[k], out);
         return;
     }
-    out.insert(text_of(n));
+    out.insert(key_of(n));
 }
 
 enum class Value { yes, no, unknown };
@@ -225,10 +376,11 @@ bool same_operands(const Node& n) {
 // The value of `n` when every formula in `known` holds: what follows from the connectives
 // alone.
 Value value(const Node& n, const std::set<std::string>& known) {
-    const std::string t = text_of(n);
+    const std::string t = key_of(n);
     if (t == "true" || known.contains(t)) return Value::yes;
     if (is_apply(n, "=") && same_operands(n)) return Value::yes;  // every term equals itself
     if (t == "false" || known.contains("(not " + t + ")")) return Value::no;
+    if (t.rfind("(not ", 0) == 0 && known.contains(t.substr(5, t.size() - 6))) return Value::no;
     if (is_apply(n, "not") && n.kids.size() == 2) {
         Value v = value(n.kids[1], known);
         return v == Value::yes ? Value::no : v == Value::no ? Value::yes : Value::unknown;
@@ -251,14 +403,6 @@ Value value(const Node& n, const std::set<std::string>& known) {
         if (a == Value::yes && b == Value::no) return Value::no;
     }
     return Value::unknown;
-}
-
-// A constant's name: an atom that is not a literal. In a formula without binders (lets put
-// in, no quantifier) every such atom that is not an operator is a constant of the problem.
-bool is_constant(const Node& n) {
-    if (n.list || n.text.empty() || n.text == "true" || n.text == "false") return false;
-    const char c = n.text[0];
-    return !std::isdigit(static_cast<unsigned char>(c)) && c != '#' && c != '"';
 }
 
 bool occurs(const Node& n, const std::string& name) {

@@ -155,8 +155,10 @@ std::string stats_text(const Stats& s) {
                                         ? std::string("1 check")
                                         : fmt::format("{} checks", s.certificate_fresh_retries));
             }
-            row("certificate", fmt::format("built in {:.3f} s; {} clauses checked by {} in {:.3f} s{}: {}",
-                                       s.certificate_build_time_s, s.certificate_clauses,
+            row("certificate", fmt::format("built in {:.3f} s; {} checked by {} in {:.3f} s{}: {}",
+                                       s.certificate_build_time_s,
+                                       s.certificate_clauses == 1 ? std::string("1 clause")
+                                                                  : fmt::format("{} clauses", s.certificate_clauses),
                                        s.certificate_solver, s.certificate_time_s,
                                        more.empty() ? std::string() : " (" + more + ")",
                                        s.certificate_validated ? "valid" : "not validated"));

@@ -54,8 +54,8 @@ TEST_CASE("at sight: implied by the connectives alone") {
 TEST_CASE("at sight: what needs arithmetic is left to the solver") {
     using V = std::vector<std::string>;
     CHECK_FALSE(at_sight::implies(V{"(>= |X| 1)"}, "(>= |X| 0)"));
-    CHECK_FALSE(at_sight::implies(V{"(<= |X| 0)"}, "(>= 0 |X|)"));
-    CHECK_FALSE(at_sight::implies(V{"(= |X| 0)", "(= |X| 1)"}, "false"));
+    CHECK_FALSE(at_sight::implies(V{"(> |X| 0)"}, "(>= |X| 1)"));  // for integers only
+    CHECK_FALSE(at_sight::implies(V{"(<= |X| 0)", "(<= |Y| 0)"}, "(<= (+ |X| |Y|) 0)"));
     CHECK_FALSE(at_sight::implies(V{"(< |X| 0)"}, "false"));
     // a quantifier is one atom: its lets stay, and it is compared as a whole
     CHECK(at_sight::implies(V{"(forall ((i Int)) (= (select |M| i) 0))"}, "(forall ((i Int)) (= (select |M| i) 0))"));
@@ -91,20 +91,50 @@ TEST_CASE("at sight: the equations of a constant that the body assumes are put i
     // chains, in any order, and an equation that becomes t = t
     CHECK(at_sight::implies(V{"(= |Z| |Y|)", "(= |Y| |X|)", "(= |X| 0)"}, "(= |Z| 0)"));
     CHECK(at_sight::implies(V{}, "(= (+ |X| 1) (+ 1 |X|))"));
-    // what needs arithmetic still does: 0 = 1 is not decided, nor x + 1 = 1 + x after it
-    CHECK_FALSE(at_sight::implies(V{"(= |X| 0)", "(= |X| 1)"}, "false"));
-    CHECK_FALSE(at_sight::implies(V{"(= |X| 2)"}, "(= (+ |X| 1) 3)"));
+    // and then a comparison without unknowns is evaluated
+    CHECK(at_sight::implies(V{"(= |X| 0)", "(= |X| 1)"}, "false"));
+    CHECK(at_sight::implies(V{"(= |X| 2)"}, "(= (+ |X| 1) 3)"));
+    CHECK_FALSE(at_sight::implies(V{"(= |X| 2)"}, "(= (+ |X| 1) 4)"));
     // unrelated constants stay apart; an equation under a disjunction is not assumed
     CHECK_FALSE(at_sight::implies(V{"(= |X| |Y|)"}, "(= |X| |Z|)"));
     CHECK_FALSE(at_sight::implies(V{"(or (= |X| 0) (= |Y| 0))"}, "(= |X| 0)"));
-    // x = x + 1 puts nothing in (x is in its own term)
-    CHECK_FALSE(at_sight::implies(V{"(= |X| (+ |X| 1))"}, "false"));
+    // x = x + 1 puts nothing in (x is in its own term); as a comparison, it is 0 = 1
+    CHECK(at_sight::implies(V{"(= |X| (+ |X| 1))"}, "false"));
+    CHECK_FALSE(at_sight::implies(V{"(= |X| (* 2 |X|))"}, "false"));
     // nothing is put in under a quantifier, where a name may be bound
     CHECK_FALSE(at_sight::implies(V{"(= |X| 0)"}, "(forall ((i Int)) (> (select |M| i) |X|))"));
     CHECK_FALSE(at_sight::implies(V{"(= |X| 0)", "(forall ((i Int)) (> (select |M| i) |X|))"},
                                   "(forall ((i Int)) (> (select |M| i) 0))"));
     // a contradiction that shows once an equation is put in
     CHECK(at_sight::implies(V{"(= |X| |Y|)", "(> |X| 0)", "(not (> |Y| 0))"}, "false"));
+}
+
+TEST_CASE("at sight: comparisons of linear terms in a normal form") {
+    using V = std::vector<std::string>;
+    // a comparison and its mirror, its negation, sums in any grouping, common factors
+    CHECK(at_sight::implies(V{"(<= |X| 0)"}, "(>= 0 |X|)"));
+    CHECK(at_sight::implies(V{"(< |X| 100)"}, "(not (<= 100 |X|))"));
+    CHECK(at_sight::implies(V{"(> |X| 0)"}, "(not (<= |X| 0))"));
+    CHECK(at_sight::implies(V{"(= |Y| (+ |X| 6))"}, "(= (- |Y| 3) (+ 3 |X|))"));
+    CHECK(at_sight::implies(V{"(<= (* 2 |X|) (* 4 |Y|))"}, "(<= |X| (* 2 |Y|))"));
+    CHECK(at_sight::implies(V{"(not (= |X| |Y|))"}, "(distinct |Y| |X|)"));
+    CHECK(at_sight::implies(V{"(>= |X| 0.5)"}, "(>= (* 2 |X|) 1)"));
+    CHECK(at_sight::implies(V{"(<= |X| (/ 1 3))"}, "(<= (* 3 |X|) 1)"));
+    // a comparison and its negation contradict each other in any form
+    CHECK(at_sight::implies(V{"(>= |X| 100)", "(not (<= 100 |X|))"}, "false"));
+    CHECK(at_sight::implies(V{"(< (+ 1 |Y|) |Y|)"}, "false"));
+    CHECK(at_sight::implies(V{}, "(<= (- 2147483648) 2147483647)"));
+    // a product of unknowns, select, mod: terms of their own, compared by their text
+    CHECK(at_sight::implies(V{"(< (* |X| |Y|) 3)"}, "(> 3 (* |Y| |X|))"));
+    CHECK(at_sight::implies(V{"(= (mod |X| 2) 0)"}, "(= 0 (mod |X| 2))"));
+    CHECK_FALSE(at_sight::implies(V{"(= (mod |X| 2) 0)"}, "(= 0 (mod |X| 3))"));
+    // what differs is not the same: a strict and a weak bound, another constant, a sign
+    CHECK_FALSE(at_sight::implies(V{"(<= |X| 0)"}, "(< |X| 0)"));
+    CHECK_FALSE(at_sight::implies(V{"(<= |X| 0)"}, "(<= |X| (- 1))"));
+    CHECK_FALSE(at_sight::implies(V{"(<= |X| 0)"}, "(>= |X| 0)"));
+    CHECK_FALSE(at_sight::implies(V{"(= (* 2 |X|) 1)"}, "(= |X| 1)"));
+    CHECK_FALSE(at_sight::implies(V{"(< (- |X| |Y|) 0)"}, "(< (- |Y| |X|) 0)"));
+    CHECK_FALSE(at_sight::implies(V{}, "(< 2147483647 (- 2147483648))"));
 }
 
 TEST_CASE("at sight: lets whose expansion would be huge stay as they are") {

@@ -202,9 +202,11 @@ TEST_CASE("cli: --certificate writes the proof, --validate checks it with cvc5")
     Run v = clpi("verify --validate --stats --certificate " + cert.string() + " " + loop.string());
     CHECK(v.status == 0);
     CHECK(v.out.rfind("SAFE\n", 0) == 0);
-    // The query and the two rules (the error rule included) hold under cvc5.
+    // The query and the two rules (the error rule included) hold: the query (0 >= 0) and the
+    // error rule (X >= 0 and X < 0) at sight, rule 1 under cvc5.
     CHECK(v.out.find("certificate      built in ") != std::string::npos);
-    CHECK(v.out.find("; 3 clauses checked by cvc5 in ") != std::string::npos);
+    CHECK(v.out.find("; 1 clause checked by cvc5 in ") != std::string::npos);
+    CHECK(v.out.find("(2 more hold at sight)") != std::string::npos);
     CHECK(v.out.find(": valid") != std::string::npos);
     std::string text = slurp(cert);
     CHECK(text.find("invariant(p(0, X)) :- X >= 0") != std::string::npos);
@@ -218,7 +220,7 @@ TEST_CASE("cli: --certificate writes the proof, --validate checks it with cvc5")
     CHECK(doc["certificate"][0]["formula"].get<std::string>().rfind("X >= 0", 0) == 0);
 
     // A checker that finds a clause false: internal error (exit 6) naming the clause, no SAFE.
-    fs::path liar = write("liar.sh", "#!/bin/sh\necho unsat\necho sat\necho unsat\n");
+    fs::path liar = write("liar.sh", "#!/bin/sh\necho sat\n");
     fs::permissions(liar, fs::perms::owner_all);
     Run bad = clpi("verify --validate --validator " + liar.string() + " " + loop.string());
     CHECK(bad.status == 6);
@@ -229,7 +231,7 @@ TEST_CASE("cli: --certificate writes the proof, --validate checks it with cvc5")
     fs::permissions(shrug, fs::perms::owner_all);
     Run unknown = clpi("verify --validate --validator " + shrug.string() + " " + loop.string());
     CHECK(unknown.status == 5);
-    CHECK(unknown.out.find("UNKNOWN (the certificate of SAFE was not validated at the query") == 0);
+    CHECK(unknown.out.find("UNKNOWN (the certificate of SAFE was not validated at rule 1 (line 2)") == 0);
     // Only a SAFE has a certificate; dse learns none to build one from.
     Run u = clpi("verify --certificate " + cert.string() + " " + write("unsafe.clp", unsafe).string());
     CHECK(u.status == 10);
