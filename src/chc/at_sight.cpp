@@ -22,6 +22,8 @@ struct Node {
     std::string text;  // an atom's text; empty for a list
     std::vector<Node> kids;
     bool list = false;
+    // What key_of gives, once asked (never empty); emptied when a term inside is replaced.
+    mutable std::string keyed;
 };
 
 // Reads `s` as one s-expression; nothing when it is not exactly one (a comment, a string
@@ -301,6 +303,60 @@ bool add_linear(const Node& n, const Rational& factor, Linear& out) {
     return true;
 }
 
+// add_linear in machine integers, for the common case (integer numerals, small coefficients):
+// false when n needs more (a decimal, a quotient, a term read as not linear in a way this
+// does not follow) or a sum or product would overflow; then the rationals take over.
+struct SmallLinear {
+    std::map<std::string, long long> terms;
+    long long constant = 0;
+};
+
+bool add_small(const Node& n, long long factor, SmallLinear& out) {
+    auto add = [](long long& to, long long a, long long f) {
+        long long p = 0;
+        return !__builtin_mul_overflow(a, f, &p) && !__builtin_add_overflow(to, p, &to);
+    };
+    if (!n.list) {
+        const std::string& t = n.text;
+        if (!t.empty() && std::isdigit(static_cast<unsigned char>(t[0]))) {
+            long long v = 0;
+            for (char c : t) {
+                if (!std::isdigit(static_cast<unsigned char>(c)) || __builtin_mul_overflow(v, 10LL, &v) ||
+                    __builtin_add_overflow(v, static_cast<long long>(c - '0'), &v)) {
+                    return false;
+                }
+            }
+            return add(out.constant, v, factor);
+        }
+        if (!is_constant(n)) return false;
+        return add(out.terms[t], 1, factor);
+    }
+    if (is_apply(n, "+")) {
+        for (std::size_t k = 1; k < n.kids.size(); ++k) {
+            if (!add_small(n.kids[k], factor, out)) return false;
+        }
+        return true;
+    }
+    if (is_apply(n, "-") && n.kids.size() >= 2) {
+        long long negated = 0;
+        if (__builtin_sub_overflow(0LL, factor, &negated)) return false;
+        for (std::size_t k = 1; k < n.kids.size(); ++k) {
+            if (!add_small(n.kids[k], k == 1 && n.kids.size() > 2 ? factor : negated, out)) return false;
+        }
+        return true;
+    }
+    if (is_apply(n, "*") && n.kids.size() == 3) {
+        for (std::size_t side = 1; side <= 2; ++side) {
+            SmallLinear c;  // a constant factor
+            if (!add_small(n.kids[side], 1, c) || !c.terms.empty()) continue;
+            long long f = 0;
+            if (__builtin_mul_overflow(factor, c.constant, &f)) return false;
+            return add_small(n.kids[3 - side], f, out);
+        }
+    }
+    return false;  // the rationals decide: a product of unknowns, `select`, `/`, ...
+}
+
 // The normal form of a comparison of two linear terms: "true" or "false" when it has no
 // unknown; otherwise a text for `a ≤ 0`, `a < 0` or `a = 0` (a's coefficients integers with
 // no common divisor, the first positive), or the negation of one. Nothing when `n` is not
@@ -310,7 +366,13 @@ std::optional<std::string> normal_comparison(const Node& n) {
     const std::string& op = n.kids[0].text;
     if (op != "=" && op != "distinct" && op != "<=" && op != "<" && op != ">=" && op != ">") return std::nullopt;
     Linear d;  // left - right
-    if (!add_linear(n.kids[1], 1, d) || !add_linear(n.kids[2], -1, d)) return std::nullopt;
+    SmallLinear small;
+    if (add_small(n.kids[1], 1, small) && add_small(n.kids[2], -1, small)) {
+        for (const auto& [term, c] : small.terms) d.terms.emplace(term, c);
+        d.constant = small.constant;
+    } else if (!add_linear(n.kids[1], 1, d) || !add_linear(n.kids[2], -1, d)) {
+        return std::nullopt;
+    }
     for (auto it = d.terms.begin(); it != d.terms.end();) it = it->second == 0 ? d.terms.erase(it) : std::next(it);
     // d ⋈ 0, as `less` (d < 0), `at_most` (d ≤ 0) or `equal` (d = 0), and whether negated.
     enum class Rel { less, at_most, equal };
@@ -344,7 +406,7 @@ std::optional<std::string> normal_comparison(const Node& n) {
 
 // The text a formula is compared by: a comparison of linear terms, or its negation, in its
 // normal form; any other formula as printed.
-std::string key_of(const Node& n) {
+std::string make_key(const Node& n) {
     if (std::optional<std::string> c = normal_comparison(n)) return *c;
     if (is_apply(n, "not") && n.kids.size() == 2) {
         if (std::optional<std::string> c = normal_comparison(n.kids[1])) {
@@ -353,6 +415,11 @@ std::string key_of(const Node& n) {
         }
     }
     return text_of(n);
+}
+
+const std::string& key_of(const Node& n) {
+    if (n.keyed.empty()) n.keyed = make_key(n);
+    return n.keyed;
 }
 
 void conjuncts(const Node& n, std::set<std::string>& out) {
@@ -413,65 +480,82 @@ bool occurs(const Node& n, const std::string& name) {
     return !n.kids.empty() && n.kids[0].list && occurs(n.kids[0], name);
 }
 
-// `n` with the constant `name` replaced by `by`; false when that would take it past `budget`
-// nodes made.
-bool put_in(Node& n, const std::string& name, const Node& by, std::size_t by_size, std::size_t& budget) {
+using Substitution = std::map<std::string, Node, std::less<>>;
+
+bool mentions(const Node& n, const Substitution& sigma) {
+    if (!n.list) return sigma.contains(n.text);
+    for (std::size_t k = 0; k < n.kids.size(); ++k) {
+        if ((k > 0 || n.kids[0].list) && mentions(n.kids[k], sigma)) return true;  // kids[0]: the operator
+    }
+    return false;
+}
+
+// `n` with each constant of `sigma` replaced by its term (those terms are without them),
+// `changed` set when one was there; false when that would take it past `budget` nodes made.
+bool put_in(Node& n, const Substitution& sigma, std::size_t& budget, bool& changed) {
     if (!n.list) {
-        if (n.text != name) return true;
-        if (by_size > budget) return false;
-        budget -= by_size;
-        n = by;
+        auto it = sigma.find(n.text);
+        if (it == sigma.end()) return true;
+        const std::size_t size = size_of(it->second);
+        if (size > budget) return false;
+        budget -= size;
+        n = it->second;
+        changed = true;
         return true;
     }
+    bool inside = false;
     for (std::size_t k = 0; k < n.kids.size(); ++k) {
-        if (k == 0 && !n.kids[0].list) continue;  // the operator
-        if (!put_in(n.kids[k], name, by, by_size, budget)) return false;
+        if ((k > 0 || n.kids[0].list) && !put_in(n.kids[k], sigma, budget, inside)) return false;
+    }
+    if (inside) {
+        n.keyed.clear();  // its normal form changes
+        changed = true;
     }
     return true;
 }
 
-void conjunct_nodes(const Node& n, std::vector<Node>& out) {
+bool put_in(Node& n, const Substitution& sigma, std::size_t& budget) {
+    bool changed = false;
+    return put_in(n, sigma, budget, changed);
+}
+
+void conjunct_parts(const Node& n, std::vector<const Node*>& out) {
     if (is_apply(n, "and")) {
-        for (std::size_t k = 1; k < n.kids.size(); ++k) conjunct_nodes(n.kids[k], out);
+        for (std::size_t k = 1; k < n.kids.size(); ++k) conjunct_parts(n.kids[k], out);
         return;
     }
-    out.push_back(n);
+    out.push_back(&n);
 }
 
-// The facts and the goal with the assumed equations of a constant put in, one constant at a
-// time (`(= x t)` with x not in t: x becomes t everywhere, and the equation goes): where the
-// facts hold, x and t are equal, so each fact stays true and the goal keeps its value. False
-// when the terms would grow past a bound.
-bool put_in_equations(std::vector<Node>& facts, Node& goal) {
+// The equations of a constant among `parts` put in, one constant at a time (`(= x t)` with x
+// not in t once the constants before are put in: x becomes t everywhere, and the equation
+// goes): where the parts hold, x and t are equal, so each part stays true and a goal keeps its
+// value. `used` marks the equations taken. Empty when there is none, or the terms would grow
+// past a bound.
+Substitution equations_of(const std::vector<const Node*>& parts, std::vector<bool>& used) {
     constexpr std::size_t max_equations = 64;
     std::size_t budget = 20000;  // nodes made
-    for (std::size_t round = 0; round < max_equations; ++round) {
-        std::size_t at = facts.size();
-        std::string name;
-        Node by;
-        for (std::size_t i = 0; i < facts.size() && at == facts.size(); ++i) {
-            const Node& f = facts[i];
-            if (!is_apply(f, "=") || f.kids.size() != 3) continue;
-            for (int side = 1; side <= 2; ++side) {
-                const Node& x = f.kids[static_cast<std::size_t>(side)];
-                const Node& t = f.kids[static_cast<std::size_t>(3 - side)];
-                if (is_constant(x) && !occurs(t, x.text)) {
-                    at = i;
-                    name = x.text;
-                    by = t;
-                    break;
-                }
+    Substitution sigma;
+    for (bool found = true; found && sigma.size() < max_equations;) {
+        found = false;
+        for (std::size_t i = 0; i < parts.size() && !found; ++i) {
+            const Node& f = *parts[i];
+            if (used[i] || !is_apply(f, "=") || f.kids.size() != 3) continue;
+            Node a = f.kids[1], b = f.kids[2];
+            if (!put_in(a, sigma, budget) || !put_in(b, sigma, budget)) return {};
+            if (!is_constant(a) || occurs(b, a.text)) std::swap(a, b);
+            if (!is_constant(a) || occurs(b, a.text)) continue;
+            // The terms taken before, with a put in too.
+            Substitution just{{a.text, b}};
+            for (auto& [name, term] : sigma) {
+                if (!put_in(term, just, budget)) return {};
             }
+            sigma.emplace(a.text, std::move(b));
+            used[i] = true;
+            found = true;
         }
-        if (at == facts.size()) return true;
-        facts.erase(facts.begin() + static_cast<std::ptrdiff_t>(at));
-        const std::size_t by_size = size_of(by);
-        for (Node& f : facts) {
-            if (!put_in(f, name, by, by_size, budget)) return false;
-        }
-        if (!put_in(goal, name, by, by_size, budget)) return false;
     }
-    return true;
+    return sigma;
 }
 
 // What the connectives decide of `goal` when `facts` hold.
@@ -587,18 +671,43 @@ bool Sight::implies(const std::vector<std::string>& body, const std::string& hea
     // `A' = R`, a memo's `R = 3 + V`): a formula over the state before a step then meets the
     // one after it.
     if (h.quantified) return false;
-    std::vector<Node> facts;
-    std::set<std::string> unread;  // facts that are not put in (still facts)
+    std::vector<const Node*> parts;  // the body's conjuncts that can be read
+    std::set<std::string> unread;    // and the keys of the others: still facts, nothing put in
     for (const std::string& b : body) {
         const Read& r = read(b);
         if (r.node && !r.quantified) {
-            conjunct_nodes(*r.node, facts);
+            conjunct_parts(*r.node, parts);
         } else {
             unread.insert(r.conjuncts.begin(), r.conjuncts.end());
         }
     }
+    std::vector<bool> used(parts.size(), false);
+    const Substitution sigma = equations_of(parts, used);
+    if (sigma.empty()) return false;
+    // Copied only where a constant is put in; not at all when that is much (a clause of
+    // large formulas, whose checks are few and long: not worth what reading them again costs).
+    constexpr std::size_t max_copied = 1500;  // nodes
+    std::size_t copied = mentions(*h.node, sigma) ? size_of(*h.node) : 0;
+    std::vector<const Node*> changed;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        if (used[i]) continue;
+        if (!mentions(*parts[i], sigma)) {
+            unread.insert(key_of(*parts[i]));
+            continue;
+        }
+        changed.push_back(parts[i]);
+        copied += size_of(*parts[i]);
+    }
+    if (copied > max_copied) return false;
+    std::size_t budget = 20000;
+    std::vector<Node> facts;
+    for (const Node* part : changed) {
+        facts.push_back(*part);
+        if (!put_in(facts.back(), sigma, budget)) return false;
+    }
+    if (!mentions(*h.node, sigma)) return decided_by(facts, unread, *h.node);
     Node goal = *h.node;
-    return put_in_equations(facts, goal) && decided_by(facts, unread, goal);
+    return put_in(goal, sigma, budget) && decided_by(facts, unread, goal);
 }
 
 bool implies(const std::vector<std::string>& body, std::string_view head) {
