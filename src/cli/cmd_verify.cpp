@@ -254,6 +254,7 @@ int run_verify(const VerifyArgs& a) {
     std::signal(SIGTERM, on_interrupt);
     std::optional<HardStop> hard_stop;
     const auto search_start = std::chrono::steady_clock::now();
+    constexpr double check_limit_s = 20;  // each of --validate's checks, as certificate.hpp's default
     // --timeout bounds the whole run: the second solver's checks get what the search left of
     // the limit and its grace (a counterexample of 30000 steps takes cvc5 over a second).
     auto validation_budget_s = [&] {
@@ -285,7 +286,7 @@ int run_verify(const VerifyArgs& a) {
             r.reason_text = "the search proved the program safe, but built no certificate to "
                             "validate: " + r.no_certificate;
         } else {
-            check = check_certificate(*program, *r.certificate, a.validator, 20, validation_budget_s());
+            check = check_certificate(*program, *r.certificate, a.validator, check_limit_s, validation_budget_s());
             r.stats.certificate_clauses = check->clauses;
             r.stats.certificate_trivial_clauses = check->trivial;
             r.stats.certificate_fresh_retries = check->fresh_retries;
@@ -313,7 +314,7 @@ int run_verify(const VerifyArgs& a) {
     // An UNSAFE was replayed on concrete values already; the second solver checks the path
     // with those values as well.
     if (r.verdict == Verdict::unsafe && a.validate && r.counterexample) {
-        CertificateCheck cc = check_counterexample(*program, *r.counterexample, a.validator, 20, validation_budget_s());
+        CertificateCheck cc = check_counterexample(*program, *r.counterexample, a.validator, check_limit_s, validation_budget_s());
         r.stats.certificate_clauses = cc.clauses;
         r.stats.certificate_time_s = cc.time_s;
         r.stats.certificate_solver = a.validator;
@@ -343,7 +344,7 @@ int run_verify(const VerifyArgs& a) {
         std::optional<std::string> problem = read_input(file, unused);
         CertificateCheck mc;
         if (problem) {
-            mc = check_chc_model(*problem, *model, a.validator, 20, validation_budget_s());
+            mc = check_chc_model(*problem, *model, a.validator, check_limit_s, validation_budget_s());
         } else {
             mc.detail = "cannot read " + file;
         }
