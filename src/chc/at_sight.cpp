@@ -1,5 +1,8 @@
 #include "chc/at_sight.hpp"
 
+#include "chc/linear_refutation.hpp"
+#include "chc/sexpr.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <initializer_list>
@@ -9,137 +12,15 @@
 #include <unordered_map>
 #include <utility>
 
-#include <boost/multiprecision/cpp_int.hpp>
-
 namespace clpi::at_sight {
 
 namespace {
 
-bool delimiter(char c) { return std::isspace(static_cast<unsigned char>(c)) || c == '(' || c == ')'; }
-
-// An s-expression: a symbol, number or quoted symbol as text, or a list.
-struct Node {
-    std::string text;  // an atom's text; empty for a list
-    std::vector<Node> kids;
-    bool list = false;
-    // What key_of gives, once asked (never empty); emptied when a term inside is replaced.
-    mutable std::string keyed;
-};
-
-// Reads `s` as one s-expression; nothing when it is not exactly one (a comment, a string
-// literal, unbalanced parentheses): such a formula is compared only as a whole.
-class Reader {
-public:
-    explicit Reader(std::string_view s) : s_(s) {}
-
-    std::optional<Node> whole() {
-        std::optional<Node> n = node();
-        skip();
-        if (!n || i_ != s_.size()) return std::nullopt;
-        return n;
-    }
-
-private:
-    void skip() {
-        while (i_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[i_]))) ++i_;
-    }
-
-    std::optional<Node> node() {
-        skip();
-        // Deeper than a certificate's formulas go: not read (the formula is then compared as
-        // a whole), which also bounds this recursion and the texts made of each level.
-        if (i_ >= s_.size() || depth_ > 256) return std::nullopt;
-        const char c = s_[i_];
-        if (c == ')' || c == ';' || c == '"') return std::nullopt;
-        Node n;
-        if (c == '(') {
-            ++i_;
-            n.list = true;
-            ++depth_;
-            for (;;) {
-                skip();
-                if (i_ >= s_.size()) return std::nullopt;
-                if (s_[i_] == ')') {
-                    ++i_;
-                    --depth_;
-                    return n;
-                }
-                std::optional<Node> kid = node();
-                if (!kid) return std::nullopt;
-                n.kids.push_back(std::move(*kid));
-            }
-        }
-        const std::size_t start = i_;
-        if (c == '|') {
-            const std::size_t end = s_.find('|', i_ + 1);
-            if (end == std::string_view::npos) return std::nullopt;
-            i_ = end + 1;
-        } else {
-            while (i_ < s_.size() && !delimiter(s_[i_]) && s_[i_] != '|' && s_[i_] != ';' && s_[i_] != '"') ++i_;
-        }
-        n.text = std::string(s_.substr(start, i_ - start));
-        return n;
-    }
-
-    std::string_view s_;
-    std::size_t i_ = 0;
-    std::size_t depth_ = 0;
-};
-
-// Operators whose value does not depend on the order of their operands, in every reading
-// of the symbols that SMT-LIB allows (the core theory's and arithmetic's).
-bool commutative(const Node& n) {
-    if (!n.list || n.kids.empty() || n.kids[0].list) return false;
-    const std::string& op = n.kids[0].text;
-    return op == "and" || op == "or" || op == "=" || op == "distinct" || op == "+" || op == "*";
-}
-
-// One text per formula, whatever its layout and the order of a commutative operator's
-// operands: the same formula printed over several lines and on one compares equal, and so do
-// `(= x (+ y 3))` as the rule says it and `(= x (+ 3 y))` as Z3 prints a memo's formula.
-void print(const Node& n, std::string& out) {
-    if (!n.list) {
-        out += n.text;
-        return;
-    }
-    out += '(';
-    if (commutative(n) && n.kids.size() > 2) {
-        std::vector<std::string> operands;
-        for (std::size_t k = 1; k < n.kids.size(); ++k) {
-            operands.emplace_back();
-            print(n.kids[k], operands.back());
-        }
-        std::sort(operands.begin(), operands.end());
-        out += n.kids[0].text;
-        for (const std::string& o : operands) out += ' ' + o;
-    } else {
-        for (std::size_t k = 0; k < n.kids.size(); ++k) {
-            if (k > 0) out += ' ';
-            print(n.kids[k], out);
-        }
-    }
-    out += ')';
-}
-
-std::string text_of(const Node& n) {
-    std::string out;
-    print(n, out);
-    return out;
-}
-
-bool is_apply(const Node& n, std::string_view op) {
-    return n.list && !n.kids.empty() && !n.kids[0].list && n.kids[0].text == op;
-}
-
-bool has_apply(const Node& n, std::initializer_list<std::string_view> ops) {
-    for (std::string_view op : ops) {
-        if (is_apply(n, op)) return true;
-    }
-    for (const Node& k : n.kids) {
-        if (has_apply(k, ops)) return true;
-    }
-    return false;
-}
+using sexpr::delimiter;
+using sexpr::has_apply;
+using sexpr::is_apply;
+using sexpr::Node;
+using sexpr::text_of;
 
 bool has_quantifier(const Node& n) { return has_apply(n, {"forall", "exists"}); }
 
@@ -200,7 +81,7 @@ std::optional<Node> without_lets(const Node& n, Bindings& bound, std::size_t& bu
 
 // `text` read, its lets put in where that is safe and small; nothing when it cannot be read.
 std::optional<Node> formula(std::string_view text) {
-    std::optional<Node> n = Reader(text).whole();
+    std::optional<Node> n = sexpr::read(text);
     // Most formulas have no `let`: not copied for nothing.
     if (!n || !has_apply(*n, {"let"}) || has_quantifier(*n)) return n;
     Bindings bound;
@@ -209,46 +90,13 @@ std::optional<Node> formula(std::string_view text) {
     return n;
 }
 
-// A constant's name: an atom that is not a literal. In a formula without binders (lets put
-// in, no quantifier) every such atom that is not an operator is a constant of the problem.
-bool is_constant(const Node& n) {
-    if (n.list || n.text.empty() || n.text == "true" || n.text == "false") return false;
-    const char c = n.text[0];
-    return !std::isdigit(static_cast<unsigned char>(c)) && c != '#' && c != '"';
-}
-
 // Linear arithmetic, read exactly (rationals): a comparison is compared with another in a
 // normal form, and one without constants is evaluated. What holds of the rationals holds of
 // the integers too (the comparisons of integers are those of the same numbers as rationals).
-using Rational = boost::multiprecision::cpp_rational;
-using Integer = boost::multiprecision::cpp_int;
-
-// A numeral, a decimal, their negation `(- n)`, or a quotient of two `(/ n m)`.
-std::optional<Rational> number(const Node& n) {
-    if (!n.list) {
-        const std::string& t = n.text;
-        if (t.empty() || !std::isdigit(static_cast<unsigned char>(t[0]))) return std::nullopt;
-        const std::size_t dot = t.find('.');
-        const std::string whole = t.substr(0, dot);
-        const std::string frac = dot == std::string::npos ? "" : t.substr(dot + 1);
-        for (char c : whole + frac) {
-            if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
-        }
-        if (dot != std::string::npos && frac.empty()) return std::nullopt;
-        Integer digits(whole + frac);
-        Integer scale = 1;
-        for (std::size_t k = 0; k < frac.size(); ++k) scale *= 10;
-        return Rational(digits, scale);
-    }
-    if (is_apply(n, "-") && n.kids.size() == 2) {
-        if (std::optional<Rational> v = number(n.kids[1])) return -*v;
-    }
-    if (is_apply(n, "/") && n.kids.size() == 3) {
-        std::optional<Rational> a = number(n.kids[1]), b = number(n.kids[2]);
-        if (a && b && *b != 0) return *a / *b;
-    }
-    return std::nullopt;
-}
+using sexpr::Integer;
+using sexpr::is_constant;
+using sexpr::number;
+using sexpr::Rational;
 
 // Σ coefficient · term + constant. A term is a constant's name or a subterm not read as
 // linear (a product of two unknowns, `select`, `mod`, ...), by its text: the same text is the
@@ -634,7 +482,7 @@ struct Sight::Known {
     std::unordered_map<std::string, Read> read;
 };
 
-Sight::Sight() : known_(std::make_unique<Known>()) {}
+Sight::Sight(Arithmetic arithmetic) : arithmetic_(arithmetic), known_(std::make_unique<Known>()) {}
 Sight::~Sight() = default;
 
 const Sight::Read& Sight::read(const std::string& text) {
@@ -654,7 +502,19 @@ const Sight::Read& Sight::read(const std::string& text) {
     return it->second;
 }
 
-bool Sight::implies(const std::vector<std::string>& body, const std::string& head) {
+Sight::Held Sight::how(const std::vector<std::string>& body, const std::string& head) {
+    if (by_connectives(body, head)) return Held::by_form;
+    if (arithmetic_ == Arithmetic::none) return Held::no;
+    const Read& h = read(head);
+    if (!h.node) return Held::no;
+    std::vector<const Node*> facts;  // what can be read of the body (the rest is left out)
+    for (const std::string& b : body) {
+        if (const Read& r = read(b); r.node) facts.push_back(&*r.node);
+    }
+    return refuted_linearly(facts, *h.node, arithmetic_ == Arithmetic::integers) ? Held::by_arithmetic : Held::no;
+}
+
+bool Sight::by_connectives(const std::vector<std::string>& body, const std::string& head) {
     std::set<std::string> known;
     for (const std::string& b : body) {
         const Read& r = read(b);
@@ -710,8 +570,8 @@ bool Sight::implies(const std::vector<std::string>& body, const std::string& hea
     return put_in(goal, sigma, budget) && decided_by(facts, unread, goal);
 }
 
-bool implies(const std::vector<std::string>& body, std::string_view head) {
-    return Sight().implies(body, std::string(head));
+bool implies(const std::vector<std::string>& body, std::string_view head, Arithmetic arithmetic) {
+    return Sight(arithmetic).implies(body, std::string(head));
 }
 
 }  // namespace clpi::at_sight

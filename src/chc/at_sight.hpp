@@ -3,11 +3,11 @@
 // what the clause assumes is taken as true, or what it assumes holds a formula and its
 // negation; if not, the same again once each equation `x = t` of a constant x that it
 // assumes is put in (x replaced by t everywhere, outside quantifiers), where `t = t` holds.
-// Nothing here knows arithmetic: two formulas are the same only when their SMT-LIB texts
-// are (after Z3's `let`s are put in), up to the order of the operands of `and`, `or`, `=`,
-// `distinct`, `+` and `*`, so what this finds holds for every reading of the symbols in
-// which those commute and `=` is equality, and what it does not find goes to the solver as
-// before.
+// Two formulas are the same when their SMT-LIB texts are (after Z3's `let`s are put in), up
+// to the order of the operands of `and`, `or`, `=`, `distinct`, `+` and `*`, and comparisons
+// of linear terms are compared in one normal form (exact rationals); those without unknowns
+// are evaluated. With arithmetic, a clause not decided so is then refuted by linear
+// arithmetic where it can be (linear_refutation.hpp). What is not found goes to the solver.
 #pragma once
 
 #include <optional>
@@ -24,25 +24,38 @@ namespace clpi::at_sight {
 // argument already in the formula, where a `let` or a quantifier may bind it.
 [[nodiscard]] std::optional<std::string> instantiate(std::string_view formula, const std::vector<std::string>& args);
 
-// True when the conjunction of `body` implies `head` by form alone (see above). Each is a
-// closed SMT-LIB formula over the clause's variables.
-[[nodiscard]] bool implies(const std::vector<std::string>& body, std::string_view head);
+// What the constants of a clause are, for its refutation by linear arithmetic: none (by
+// form alone), reals or integers (Int constants and arrays of them).
+enum class Arithmetic { none, reals, integers };
+
+// True when the conjunction of `body` implies `head` by form alone (see above), or with
+// arithmetic, by linear arithmetic. Each is a closed SMT-LIB formula over the clause's
+// variables.
+[[nodiscard]] bool implies(const std::vector<std::string>& body, std::string_view head,
+                           Arithmetic arithmetic = Arithmetic::none);
 
 // implies() for the clauses of one certificate: a formula's text is read, and its lets are
 // put in, once however many clauses it appears in (a point's formula over the same state
 // variables is the body of one rule and the head of the next).
 class Sight {
 public:
-    Sight();
+    explicit Sight(Arithmetic arithmetic = Arithmetic::none);
     ~Sight();
     Sight(const Sight&) = delete;
     Sight& operator=(const Sight&) = delete;
-    [[nodiscard]] bool implies(const std::vector<std::string>& body, const std::string& head);
+    [[nodiscard]] bool implies(const std::vector<std::string>& body, const std::string& head) {
+        return how(body, head) != Held::no;
+    }
+    // Whether it does, and how.
+    enum class Held { no, by_form, by_arithmetic };
+    [[nodiscard]] Held how(const std::vector<std::string>& body, const std::string& head);
 
 private:
+    bool by_connectives(const std::vector<std::string>& body, const std::string& head);
     struct Read;
     struct Known;  // the texts read so far
     const Read& read(const std::string& text);
+    Arithmetic arithmetic_;
     std::unique_ptr<Known> known_;
 };
 

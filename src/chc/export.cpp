@@ -309,16 +309,23 @@ std::string Exporter::checks(const Certificate& c, std::vector<std::string>& nam
         if (made) in->second = at_sight::instantiate(it->second, in->first.second);
         return in->second;
     };
-    at_sight::Sight sight;
-    auto holds_by_form = [&](std::optional<std::string> from, std::vector<std::string> constraints,
-                             const std::optional<std::string>& to) {
-        if (!by_form || !from || !to) return false;
+    at_sight::Sight sight(p_.domain == Domain::real ? at_sight::Arithmetic::reals : at_sight::Arithmetic::integers);
+    // How a clause holds at sight (the comment the script gives it), or nothing.
+    auto at_sight_note = [&](std::optional<std::string> from, std::vector<std::string> constraints,
+                             const std::optional<std::string>& to) -> const char* {
+        if (!by_form || !from || !to) return nullptr;
         constraints.push_back(std::move(*from));
-        return sight.implies(constraints, *to);
+        switch (sight.how(constraints, *to)) {
+        case at_sight::Sight::Held::by_form:
+            return "holds at sight: its connectives make the formula after it true once what it assumes is (its "
+                   "equations of a variable put in), or what it assumes contradicts itself";
+        case at_sight::Sight::Held::by_arithmetic:
+            return "holds at sight: what it assumes and the negation of the formula after it have no solution "
+                   "(linear arithmetic, case by case)";
+        case at_sight::Sight::Held::no: break;
+        }
+        return nullptr;
     };
-    const char* by_form_note = "holds at sight: its connectives make the formula after it true once what it "
-                               "assumes is (its equations of a variable put in), or what it assumes "
-                               "contradicts itself";
     // The clauses to check, each with its variables, body and head.
     struct Clause {
         const std::vector<Variable>* vars;
@@ -333,8 +340,9 @@ std::string Exporter::checks(const Certificate& c, std::vector<std::string>& nam
     if (is(q.point, "true")) {
         pending += "; the query: holds, its point's formula is true\n";
         if (trivial) ++*trivial;
-    } else if (holds_by_form(std::string("true"), conjuncts(q.constraints, q.vars), formula_of(q.point, q.atom, q.vars))) {
-        pending += fmt::format("; the query: {}\n", by_form_note);
+    } else if (const char* note = at_sight_note(std::string("true"), conjuncts(q.constraints, q.vars),
+                                                formula_of(q.point, q.atom, q.vars))) {
+        pending += fmt::format("; the query: {}\n", note);
         if (trivial) ++*trivial;
     } else {
         names.push_back("the query");
@@ -355,9 +363,9 @@ std::string Exporter::checks(const Certificate& c, std::vector<std::string>& nam
             continue;
         }
         std::vector<std::string> constraints = conjuncts(r.constraints, r.vars);
-        if (holds_by_form(formula_of(r.head_point, r.head, r.vars), constraints,
+        if (const char* note = at_sight_note(formula_of(r.head_point, r.head, r.vars), constraints,
                     to_error ? std::optional<std::string>("false") : formula_of(r.body_point, *r.body, r.vars))) {
-            pending += fmt::format("; {}: {}\n", name, by_form_note);
+            pending += fmt::format("; {}: {}\n", name, note);
             if (trivial) ++*trivial;
             continue;
         }

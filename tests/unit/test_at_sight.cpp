@@ -1,6 +1,7 @@
 // Clauses that hold by their form (chc/at_sight.hpp): what is found holds for every reading
 // of the atoms, equations of a constant put in, what needs arithmetic is left to the
-// solver, and no argument is captured.
+// solver or refuted by linear arithmetic (chc/linear_refutation.hpp), and no argument is
+// captured.
 #include <string>
 
 #include <doctest/doctest.h>
@@ -51,7 +52,7 @@ TEST_CASE("at sight: implied by the connectives alone") {
     CHECK_FALSE(at_sight::implies(V{}, "(or)"));
 }
 
-TEST_CASE("at sight: what needs arithmetic is left to the solver") {
+TEST_CASE("at sight: without arithmetic, what needs it is left to the solver") {
     using V = std::vector<std::string>;
     CHECK_FALSE(at_sight::implies(V{"(>= |X| 1)"}, "(>= |X| 0)"));
     CHECK_FALSE(at_sight::implies(V{"(> |X| 0)"}, "(>= |X| 1)"));  // for integers only
@@ -151,4 +152,44 @@ TEST_CASE("at sight: lets whose expansion would be huge stay as they are") {
     CHECK_FALSE(at_sight::implies({"(= |X| 0)"}, nested));
     // a few levels are put in
     CHECK(at_sight::implies({"(= |X| 0)"}, "(let ((a!1 (= |X| 0))) (let ((a!2 (and a!1 a!1))) (and a!2 a!2)))"));
+}
+
+TEST_CASE("at sight: refuted by linear arithmetic, case by case") {
+    using V = std::vector<std::string>;
+    constexpr auto ints = at_sight::Arithmetic::integers;
+    constexpr auto reals = at_sight::Arithmetic::reals;
+    CHECK(at_sight::implies(V{"(>= |X| 1)"}, "(>= |X| 0)", reals));
+    CHECK(at_sight::implies(V{"(<= |X| 0)", "(<= |Y| 0)"}, "(<= (+ |X| |Y|) 0)", reals));
+    CHECK(at_sight::implies(V{"(< |X| |Y|)", "(< |Y| |Z|)"}, "(< |X| |Z|)", reals));
+    CHECK_FALSE(at_sight::implies(V{"(< |X| |Y|)"}, "(< |X| (- |Y| 1))", reals));
+    // integers only: strict comparisons tightened, and coefficients divided out
+    CHECK(at_sight::implies(V{"(> |X| 0)"}, "(>= |X| 1)", ints));
+    CHECK_FALSE(at_sight::implies(V{"(> |X| 0)"}, "(>= |X| 1)", reals));
+    CHECK(at_sight::implies(V{"(<= (* 2 |X|) 3)"}, "(<= |X| 1)", ints));
+    CHECK(at_sight::implies(V{"(= (* 2 |X|) (+ (* 4 |Y|) 1))"}, "false", ints));
+    CHECK_FALSE(at_sight::implies(V{"(= (* 2 |X|) (+ (* 4 |Y|) 1))"}, "false", reals));
+    CHECK(at_sight::implies(V{"(< (* 2 |X|) 1)", "(> (* 2 |X|) (- 1))"}, "(= |X| 0)", ints));
+    // a step of a loop: its invariant kept
+    CHECK(at_sight::implies(V{"(and (>= |I| 0) (<= |I| |N|))", "(< |I| |N|)", "(= |I1| (+ |I| 1))"},
+                            "(and (>= |I1| 0) (<= |I1| |N|))", ints));
+    // disjunctions on both sides, and a disequality: split into cases
+    CHECK(at_sight::implies(V{"(or (and (>= |S| 2) (<= |S| 4) (= |Z| 0)) (= |Z| 999))", "(= |S1| (+ |S| 1))"},
+                            "(or (and (>= |S1| 3) (<= |S1| 6) (= |Z| 0)) (= |Z| 999))", ints));
+    CHECK_FALSE(at_sight::implies(V{"(or (and (>= |S| 2) (<= |S| 4) (= |Z| 0)) (= |Z| 999))", "(= |S1| (+ |S| 3))"},
+                                  "(or (and (>= |S1| 3) (<= |S1| 6) (= |Z| 0)) (= |Z| 999))", ints));
+    CHECK(at_sight::implies(V{"(distinct |X| 0)", "(>= |X| 0)"}, "(> |X| 0)", ints));
+    CHECK(at_sight::implies(V{"(=> (> |X| 0) (> |Y| 0))", "(> |X| 5)"}, "(>= |Y| 1)", ints));
+    // remainders and quotients of a numeral, as SMT-LIB defines them (0 <= r < |k|)
+    CHECK(at_sight::implies(V{"(= (mod |I| 4) 0)", "(= |J| (+ |I| 4))"}, "(= (mod |J| 4) 0)", ints));
+    CHECK(at_sight::implies(V{"(= (mod |I| 2) 1)"}, "(distinct (mod (+ |I| 1) 2) 1)", ints));
+    CHECK(at_sight::implies(V{}, "(and (>= (mod |X| (- 3)) 0) (< (mod |X| (- 3)) 3))", ints));
+    CHECK(at_sight::implies(V{"(>= |X| 0)"}, "(<= (* 2 (div |X| 2)) |X|)", ints));
+    CHECK_FALSE(at_sight::implies(V{}, "(= (mod |X| 4) 0)", ints));
+    // any other term is an unknown of its own, by its text; any other formula a literal
+    CHECK(at_sight::implies(V{"(> (select |A| |I|) 3)"}, "(> (select |A| |I|) 2)", ints));
+    CHECK_FALSE(at_sight::implies(V{"(> (select |A| |I|) 3)"}, "(> (select |A| |J|) 2)", ints));
+    CHECK(at_sight::implies(V{"(or |B| (> |X| 0))", "(not |B|)"}, "(> |X| 0)", ints));
+    CHECK_FALSE(at_sight::implies(V{"(forall ((i Int)) (> (select |A| i) 3))"}, "(> (select |A| 0) 2)", ints));
+    // numbers past 64 bits leave it to the solver
+    CHECK_FALSE(at_sight::implies(V{"(> |X| 100000000000000000000)"}, "(> |X| 0)", ints));
 }

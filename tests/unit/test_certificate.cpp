@@ -45,11 +45,11 @@ TEST_CASE("certificate: the engine's is inductive, a wrong one fails at the clau
     CertificateCheck good = check_certificate(p, *r.certificate);
     INFO(good.clause << ": " << good.detail);
     CHECK(good.outcome == CertificateCheck::Outcome::valid);
-    // The query and three rules; at sight: the query (I = 0 put in, 0 =< N is N >= 0), rule 2
-    // (p(1)'s I =< N is a conjunct of p(0)'s) and rule 3 (I > N contradicts I =< N). Rule 1
-    // needs arithmetic: I < N gives I + 1 =< N only for integers.
-    CHECK(good.clauses == 1);
-    CHECK(good.trivial == 3);
+    // The query and three rules, all at sight: the query (I = 0 put in, 0 =< N is N >= 0),
+    // rule 2 (p(1)'s I =< N is a conjunct of p(0)'s) and rule 3 (I > N contradicts I =< N) by
+    // their form; rule 1 by linear arithmetic: I < N gives I + 1 =< N for integers.
+    CHECK(good.clauses == 0);
+    CHECK(good.trivial == 4);
 
     // I =< N at p(0) is inductive; I >= 0 alone is not strong enough at the loop exit.
     Certificate weak = *r.certificate;
@@ -58,7 +58,9 @@ TEST_CASE("certificate: the engine's is inductive, a wrong one fails at the clau
     CertificateCheck bad = check_certificate(p, weak);
     CHECK(bad.outcome == CertificateCheck::Outcome::invalid);
     CHECK(bad.clause == "rule 3 (line 4)");
-    CHECK(bad.clauses == 1);  // rule 1; the query holds at sight (0 >= 0), rule 2 goes from a formula to the same
+    // The query holds at sight (0 >= 0), rule 1 too (I >= 0 gives I + 1 >= 0), rule 2 goes
+    // from a formula to the same: rule 3 alone is asked of the solver.
+    CHECK(bad.clauses == 0);
 
     // Not even true at the start.
     Certificate wrong_start = *r.certificate;
@@ -70,8 +72,8 @@ TEST_CASE("certificate: the engine's is inductive, a wrong one fails at the clau
     CHECK(text.find("invariant(p(0, I, N)) :- ") != std::string::npos);
     CHECK(text.find("invariant(p(1, I, N)) :- ") != std::string::npos);
 
-    // No solver, no validation, and no pretence of one.
-    CertificateCheck none = check_certificate(p, *r.certificate, "/no/such/solver");
+    // No solver, no validation, and no pretence of one (where a clause needs the solver).
+    CertificateCheck none = check_certificate(p, weak, "/no/such/solver");
     CHECK(none.outcome == CertificateCheck::Outcome::unavailable);
 }
 
@@ -595,6 +597,7 @@ public:
         const int k = pick(7) - 3;
         return k < 0 ? "(- " + std::to_string(-k) + ")" : std::to_string(k);
     }
+    std::string divisor() { return std::vector<std::string>{"2", "3", "(- 2)"}[static_cast<std::size_t>(pick(3))]; }
     std::string var() { return std::vector<std::string>{"|X|", "|Y|", "|Z|"}[static_cast<std::size_t>(pick(3))]; }
 
     std::string term(int depth = 0) {
@@ -604,6 +607,9 @@ public:
         case 2: return "(+ " + term(depth + 1) + " " + term(depth + 1) + ")";
         case 3: return "(- " + term(depth + 1) + " " + term(depth + 1) + ")";
         case 4: return "(* " + std::to_string(pick(3) + 1) + " " + var() + ")";
+        case 5:
+            if (pick(2) == 0) return "(- " + var() + ")";
+            return std::string(pick(2) == 0 ? "(mod " : "(div ") + term(depth + 1) + " " + divisor() + ")";
         default: return "(- " + var() + ")";
         }
     }
@@ -667,27 +673,45 @@ private:
 
 TEST_CASE("certificate: what holds at sight holds under cvc5 (random formulas of linear arithmetic)") {
     // Bodies of one to three formulas, an equation of a constant among them at times, and a
-    // head often made from one of them; each implication found at sight is asked of cvc5
-    // (body and not head: unsat).
+    // head often made from one of them; each implication found at sight (by form, or refuted
+    // by linear arithmetic over the integers) is asked of cvc5 (body and not head: unsat).
     RandomFormulas random(20261206);
     std::string script = "(set-logic ALL)\n(declare-const |X| Int)\n(declare-const |Y| Int)\n(declare-const |Z| Int)\n";
     std::vector<std::string> names;
-    std::size_t tried = 0;
+    std::size_t tried = 0, by_form = 0;
     for (; tried < 4000; ++tried) {
         std::vector<std::string> body;
         const int parts = random.pick(3) + 1;
         for (int k = 0; k < parts; ++k) body.push_back(random.formula());
         if (random.pick(2) == 0) body.push_back("(= " + random.var() + " " + random.term() + ")");
         const std::string head = random.head_from(body);
-        if (!at_sight::implies(body, head)) continue;
+        const bool form = at_sight::implies(body, head);
+        if (!form && !at_sight::implies(body, head, at_sight::Arithmetic::integers)) continue;
+        by_form += form ? 1 : 0;
         names.push_back("case " + std::to_string(tried));
         script += "; case " + std::to_string(tried) + "\n(push 1)\n";
         for (const std::string& b : body) script += "(assert " + b + ")\n";
         script += "(assert (not " + head + "))\n(check-sat)\n(pop 1)\n";
     }
+    // Sets of two to five comparisons, or formulas of them, found to have no solution.
+    std::size_t refuted = 0;
+    for (std::size_t k = 0; k < 3000; ++k) {
+        std::vector<std::string> body;
+        const int parts = random.pick(4) + 2;
+        for (int j = 0; j < parts; ++j) body.push_back(random.pick(2) == 0 ? random.atom() : random.formula(1));
+        if (!at_sight::implies(body, "false", at_sight::Arithmetic::integers)) continue;
+        ++refuted;
+        names.push_back("set " + std::to_string(k));
+        script += "; set " + std::to_string(k) + "\n(push 1)\n";
+        for (const std::string& b : body) script += "(assert " + b + ")\n";
+        script += "(check-sat)\n(pop 1)\n";
+    }
     INFO(script);
-    MESSAGE(names.size() << " of " << tried << " found at sight");
-    CHECK(names.size() >= 500);  // not a vacuous comparison
+    MESSAGE((names.size() - refuted) << " of " << tried << " found at sight, " << by_form << " of them by form; "
+                                  << refuted << " of 3000 sets refuted");
+    CHECK(by_form >= 500);  // not a vacuous comparison
+    CHECK(names.size() - refuted >= by_form + 100);
+    CHECK(refuted >= 300);
     CertificateCheck c = check_smtlib_clauses(script, names, "cvc5", 20);
     INFO(c.clause << ": " << c.detail);
     CHECK(c.outcome == CertificateCheck::Outcome::valid);

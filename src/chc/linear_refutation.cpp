@@ -1,0 +1,477 @@
+#include "chc/linear_refutation.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <numeric>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+
+namespace clpi::at_sight {
+
+namespace {
+
+using sexpr::Integer;
+using sexpr::is_apply;
+using sexpr::Node;
+using sexpr::Rational;
+using sexpr::text_of;
+
+// Bounds on the work: a clause past them goes to the solver.
+constexpr std::size_t max_cases = 64;            // cases made by splitting disjunctions
+constexpr std::size_t max_inequalities = 300;    // in one elimination
+constexpr std::size_t max_combinations = 20000;  // made by all the eliminations of a clause
+
+// A term as read: Σ coefficient · unknown + constant, the unknowns by number.
+struct Term {
+    std::map<int, Rational> terms;
+    Rational constant = 0;
+};
+
+// The same in machine integers (scaled by a positive number where a term had fractions),
+// the unknowns in increasing order: what the elimination works on. A number that does not
+// fit throws Overflow, and the clause goes to the solver.
+struct Row {
+    std::vector<std::pair<int, long long>> terms;
+    long long constant = 0;
+};
+
+struct Overflow {};
+
+long long times(long long a, long long b) {
+    long long r = 0;
+    if (__builtin_mul_overflow(a, b, &r)) throw Overflow{};
+    return r;
+}
+
+long long plus(long long a, long long b) {
+    long long r = 0;
+    if (__builtin_add_overflow(a, b, &r)) throw Overflow{};
+    return r;
+}
+
+// a·p + b·q.
+Row combine(long long a, const Row& p, long long b, const Row& q) {
+    Row out;
+    out.terms.reserve(p.terms.size() + q.terms.size());
+    std::size_t i = 0, j = 0;
+    while (i < p.terms.size() || j < q.terms.size()) {
+        if (j == q.terms.size() || (i < p.terms.size() && p.terms[i].first < q.terms[j].first)) {
+            out.terms.emplace_back(p.terms[i].first, times(a, p.terms[i].second));
+            ++i;
+        } else if (i == p.terms.size() || q.terms[j].first < p.terms[i].first) {
+            out.terms.emplace_back(q.terms[j].first, times(b, q.terms[j].second));
+            ++j;
+        } else {
+            const long long c = plus(times(a, p.terms[i].second), times(b, q.terms[j].second));
+            if (c != 0) out.terms.emplace_back(p.terms[i].first, c);
+            ++i;
+            ++j;
+        }
+    }
+    out.constant = plus(times(a, p.constant), times(b, q.constant));
+    return out;
+}
+
+long long coefficient(const Row& r, int x) {
+    auto it = std::lower_bound(r.terms.begin(), r.terms.end(), std::pair<int, long long>{x, LLONG_MIN});
+    return it != r.terms.end() && it->first == x ? it->second : 0;
+}
+
+Row row_of(const Term& t) {
+    Integer scale = denominator(t.constant);
+    for (const auto& [v, c] : t.terms) scale = boost::multiprecision::lcm(scale, denominator(c));
+    auto fit = [&](const Rational& c) {
+        const Integer n = numerator(c) * (scale / denominator(c));
+        if (n > LLONG_MAX || n < LLONG_MIN) throw Overflow{};
+        return static_cast<long long>(n);
+    };
+    Row r;
+    for (const auto& [v, c] : t.terms) {
+        if (c != 0) r.terms.emplace_back(v, fit(c));
+    }
+    r.constant = fit(t.constant);
+    return r;
+}
+
+// l < 0 when strict, else l <= 0.
+struct Inequality {
+    Row l;
+    bool strict = false;
+};
+
+enum class Outcome { refuted, open, too_much };
+
+class Refuter {
+public:
+    explicit Refuter(bool integer_constants) : integer_constants_(integer_constants) {}
+
+    bool refute(const std::vector<const Node*>& facts, const Node& goal) {
+        Case c;
+        for (const Node* f : facts) c.todo.emplace_back(f, true);
+        c.todo.emplace_back(&goal, false);
+        return refute(std::move(c)) == Outcome::refuted;
+    }
+
+private:
+    // A conjunction of literals, and of the formulas still to be taken apart into them.
+    struct Case {
+        std::vector<std::pair<const Node*, bool>> todo;     // a formula, and whether it holds (or its negation)
+        std::vector<std::pair<const Node*, bool>> choices;  // the same, for disjunctions
+        std::vector<Row> equalities;                        // each = 0
+        std::vector<Inequality> inequalities;
+        std::vector<Row> disequalities;     // each != 0
+        std::set<std::string> yes, no;      // the other literals, by text
+    };
+
+    Outcome refute(Case c) {
+        if (++cases_ > max_cases) return Outcome::too_much;
+        while (!c.todo.empty()) {
+            auto [n, holds] = c.todo.back();
+            c.todo.pop_back();
+            if (!take(*n, holds, c)) return Outcome::refuted;
+        }
+        Outcome o = eliminate(c);
+        if (o != Outcome::open) return o;
+        // Each way the first disjunction (or disequality) can hold, refuted in turn.
+        std::vector<std::pair<const Node*, bool>> ways;
+        if (!c.choices.empty()) {
+            const auto [n, holds] = c.choices.back();
+            c.choices.pop_back();
+            if (is_apply(*n, "=>")) {  // a => b: not a, or b
+                ways = {{&n->kids[1], false}, {&n->kids[2], true}};
+            } else {  // `or` that holds, or `and` that does not
+                for (std::size_t k = 1; k < n->kids.size(); ++k) ways.emplace_back(&n->kids[k], holds);
+            }
+            for (const auto& way : ways) {
+                Case next = c;
+                next.todo.push_back(way);
+                if ((o = refute(std::move(next))) != Outcome::refuted) return o;
+            }
+            return Outcome::refuted;
+        }
+        if (c.disequalities.empty()) return Outcome::open;
+        const Row d = std::move(c.disequalities.back());  // d != 0: d < 0 or -d < 0
+        c.disequalities.pop_back();
+        const Row minus = combine(-1, d, 0, Row{});
+        for (const Row* side : {&d, &minus}) {
+            Case next = c;
+            next.inequalities.push_back({*side, true});
+            if ((o = refute(std::move(next))) != Outcome::refuted) return o;
+        }
+        return Outcome::refuted;
+    }
+
+    // Adds `n` (or its negation) to `c`; false when `c` then cannot hold at sight.
+    bool take(const Node& n, bool holds, Case& c) {
+        if (!n.list && (n.text == "true" || n.text == "false")) return (n.text == "true") == holds;
+        if (is_apply(n, "not") && n.kids.size() == 2) {
+            c.todo.emplace_back(&n.kids[1], !holds);
+            return true;
+        }
+        const bool conj = is_apply(n, "and"), disj = is_apply(n, "or");
+        if ((conj && holds) || (disj && !holds)) {
+            for (std::size_t k = 1; k < n.kids.size(); ++k) c.todo.emplace_back(&n.kids[k], holds);
+            return true;
+        }
+        if (conj || disj) {
+            c.choices.emplace_back(&n, holds);
+            return true;
+        }
+        if (is_apply(n, "=>") && n.kids.size() == 3) {
+            if (holds) {
+                c.choices.emplace_back(&n, true);
+            } else {
+                c.todo.emplace_back(&n.kids[1], true);
+                c.todo.emplace_back(&n.kids[2], false);
+            }
+            return true;
+        }
+        if (comparison(n, holds, c)) return true;
+        const std::string key = text_of(n);
+        (holds ? c.yes : c.no).insert(key);
+        return !(holds ? c.no : c.yes).contains(key);
+    }
+
+    // Adds a comparison of two linear terms; false when `n` is not one.
+    bool comparison(const Node& n, bool holds, Case& c) {
+        if (!n.list || n.kids.size() != 3 || n.kids[0].list) return false;
+        const std::string& op = n.kids[0].text;
+        if (op != "=" && op != "distinct" && op != "<=" && op != "<" && op != ">=" && op != ">") return false;
+        Term t;  // left - right
+        if (!add(n.kids[1], 1, t) || !add(n.kids[2], -1, t)) return false;
+        Row d = row_of(t);
+        if (op == "=" || op == "distinct") {
+            ((op == "=") == holds ? c.equalities : c.disequalities).push_back(std::move(d));
+            return true;
+        }
+        // d <= 0 or d < 0, or the other way round (-d), by the operator and whether it holds.
+        const bool less = op == "<" || op == "<=";
+        const bool strict_if_holds = op == "<" || op == ">";
+        const bool negate = less != holds;
+        Inequality i;
+        i.l = negate ? combine(-1, d, 0, Row{}) : std::move(d);
+        i.strict = holds ? strict_if_holds : !strict_if_holds;
+        c.inequalities.push_back(std::move(i));
+        return true;
+    }
+
+    // Adds factor · n to `out`; false when n is not a number-valued term read here.
+    bool add(const Node& n, const Rational& factor, Term& out) {
+        if (std::optional<Rational> v = sexpr::number(n)) {
+            out.constant += factor * *v;
+            return true;
+        }
+        if (!n.list) {
+            if (!sexpr::is_constant(n)) return false;
+            out.terms[unknown(n.text, integer_constants_)] += factor;
+            return true;
+        }
+        if (is_apply(n, "+")) {
+            for (std::size_t k = 1; k < n.kids.size(); ++k) {
+                if (!add(n.kids[k], factor, out)) return false;
+            }
+            return true;
+        }
+        if (is_apply(n, "-") && n.kids.size() >= 2) {
+            for (std::size_t k = 1; k < n.kids.size(); ++k) {
+                if (!add(n.kids[k], k == 1 && n.kids.size() > 2 ? factor : -factor, out)) return false;
+            }
+            return true;
+        }
+        if (is_apply(n, "*")) {
+            Rational product = 1;
+            const Node* unknown_factor = nullptr;
+            bool linear = true;
+            for (std::size_t k = 1; k < n.kids.size(); ++k) {
+                if (std::optional<Rational> v = sexpr::number(n.kids[k])) {
+                    product *= *v;
+                } else if (unknown_factor == nullptr) {
+                    unknown_factor = &n.kids[k];
+                } else {
+                    linear = false;
+                }
+            }
+            if (linear) {
+                if (unknown_factor == nullptr) {
+                    out.constant += factor * product;
+                    return true;
+                }
+                return add(*unknown_factor, factor * product, out);
+            }
+        }
+        if (is_apply(n, "/") && n.kids.size() == 3) {
+            std::optional<Rational> by = sexpr::number(n.kids[2]);
+            if (by && *by != 0) return add(n.kids[1], factor / *by, out);
+        }
+        if (is_apply(n, "to_real") && n.kids.size() == 2) return add(n.kids[1], factor, out);
+        if ((is_apply(n, "mod") || is_apply(n, "div")) && n.kids.size() == 3) {
+            std::optional<Rational> k = sexpr::number(n.kids[2]);
+            if (k && *k != 0 && denominator(*k) == 1) {
+                const auto [q, r] = division(n.kids[1], *k);
+                if (q >= 0) {
+                    out.terms[is_apply(n, "mod") ? r : q] += factor;
+                    return true;
+                }
+            }
+        }
+        if (n.kids.empty() || n.kids[0].list) return false;
+        // A term not read as linear (a product of unknowns, `select`, ...): an unknown of its
+        // own, the same for the same text. Its sort is not known here: a real.
+        out.terms[unknown(text_of(n), false)] += factor;
+        return true;
+    }
+
+    int unknown(const std::string& name, bool integer) {
+        auto [it, made] = ids_.try_emplace(name, static_cast<int>(integer_.size()));
+        if (made) integer_.push_back(integer);
+        return it->second;
+    }
+
+    // The quotient and remainder of t by k: unknowns q and r with t = k·q + r and 0 <= r <=
+    // |k| - 1, constraints of every case. (-1, -1) when t is not a linear term.
+    std::pair<int, int> division(const Node& t, const Rational& k) {
+        const std::string key = text_of(t) + " / " + k.str();
+        if (auto it = divisions_.find(key); it != divisions_.end()) return it->second;
+        Term e;
+        if (!add(t, 1, e)) return {-1, -1};
+        const int q = unknown("(div " + key + ")", true), r = unknown("(mod " + key + ")", true);
+        // t - k·q - r = 0, -r <= 0, r - (|k| - 1) <= 0
+        e.terms[q] -= k;
+        e.terms[r] -= 1;
+        definitions_.push_back(row_of(e));
+        Inequality low, high;
+        low.l.terms = {{r, -1}};
+        high.l.terms = {{r, 1}};
+        high.l.constant = row_of(Term{{}, 1 - abs(k)}).constant;
+        bounds_.push_back(std::move(low));
+        bounds_.push_back(std::move(high));
+        return divisions_[key] = {q, r};
+    }
+
+    bool integral(const Row& l) const {
+        return std::all_of(l.terms.begin(), l.terms.end(), [&](const auto& t) { return integer_[t.first]; });
+    }
+
+    static long long divisor_of(const Row& l) {
+        long long g = 0;
+        for (const auto& [v, c] : l.terms) g = std::gcd(g, c);
+        return g;  // positive: l has a term
+    }
+
+    // `i` with coefficients without a common divisor; for integers alone also tightened (not
+    // strict, the constant rounded). False when it has no unknown and is false.
+    bool normalize(Inequality& i) const {
+        if (i.l.terms.empty()) return i.strict ? i.l.constant < 0 : i.l.constant <= 0;
+        const long long g = divisor_of(i.l);
+        if (integral(i.l)) {
+            // Σ a·x + c < 0 is Σ a·x + c + 1 <= 0; divided by the divisor g of the a's,
+            // Σ (a/g)·x + ceil(c/g) <= 0.
+            const long long c = plus(i.l.constant, i.strict ? 1 : 0);
+            i.l.constant = c / g + (c % g > 0 ? 1 : 0);
+            i.strict = false;
+            for (auto& [v, a] : i.l.terms) a /= g;
+            return true;
+        }
+        const long long h = std::gcd(g, i.l.constant);  // the reals: only what divides it all
+        for (auto& [v, a] : i.l.terms) a /= h;
+        i.l.constant /= h;
+        return true;
+    }
+
+    // Each equality puts in one of its unknowns (one of coefficient ±1 when it has one) in
+    // the other rows; false when one has no solution.
+    bool put_in(std::vector<Row>& equalities, std::vector<Inequality>& inequalities, std::vector<Row>& disequalities) const {
+        while (!equalities.empty()) {
+            Row e = std::move(equalities.back());
+            equalities.pop_back();
+            if (e.terms.empty()) {
+                if (e.constant != 0) return false;
+                continue;
+            }
+            const long long g = divisor_of(e);
+            // Integers whose coefficients' divisor does not divide the constant: no solution.
+            if (integral(e) && e.constant % g != 0) return false;
+            auto pick = std::find_if(e.terms.begin(), e.terms.end(), [](const auto& t) { return t.second == 1 || t.second == -1; });
+            if (pick == e.terms.end()) pick = e.terms.begin();
+            const int x = pick->first;
+            const long long a = pick->second;
+            // l with b·x becomes |a|·l - sign(a)·b·e: no x, and the same sign as l where e = 0.
+            auto in = [&](Row& l) {
+                if (const long long b = coefficient(l, x); b != 0) l = combine(a > 0 ? a : -a, l, a > 0 ? -b : b, e);
+            };
+            for (Row& other : equalities) in(other);
+            for (Inequality& i : inequalities) in(i.l);
+            for (Row& d : disequalities) in(d);
+        }
+        std::vector<Inequality> kept;
+        for (Inequality& i : inequalities) {
+            if (!normalize(i)) return false;
+            if (!i.l.terms.empty()) kept.push_back(std::move(i));
+        }
+        inequalities = std::move(kept);
+        // A disequality the equalities decide.
+        return std::none_of(disequalities.begin(), disequalities.end(),
+                            [](const Row& d) { return d.terms.empty() && d.constant == 0; });
+    }
+
+    // Pairs l <= 0 and -l <= 0 taken out of `inequalities` as equalities l = 0 (a remainder
+    // bounded to one value, say): once put in, the divisors of what is left show more.
+    static std::vector<Row> equalities_among(std::vector<Inequality>& inequalities) {
+        std::map<std::vector<std::pair<int, long long>>, std::size_t> at;  // a row's terms: where
+        std::vector<Row> found;
+        std::vector<bool> gone(inequalities.size(), false);
+        for (std::size_t k = 0; k < inequalities.size(); ++k) {
+            const Row& l = inequalities[k].l;
+            if (inequalities[k].strict) continue;
+            std::vector<std::pair<int, long long>> minus = l.terms;
+            for (auto& t : minus) t.second = -t.second;
+            if (auto it = at.find(minus); it != at.end() && !gone[it->second] && inequalities[it->second].l.constant == -l.constant) {
+                gone[it->second] = gone[k] = true;
+                found.push_back(l);
+                continue;
+            }
+            at.emplace(l.terms, k);
+        }
+        if (found.empty()) return found;
+        std::vector<Inequality> kept;
+        for (std::size_t k = 0; k < inequalities.size(); ++k) {
+            if (!gone[k]) kept.push_back(std::move(inequalities[k]));
+        }
+        inequalities = std::move(kept);
+        return found;
+    }
+
+    // Whether the case's linear part (its equalities, inequalities and the definitions of
+    // quotients and remainders, and the disequalities its equalities decide) is refuted.
+    Outcome eliminate(const Case& c) {
+        std::vector<Row> equalities = c.equalities;
+        equalities.insert(equalities.end(), definitions_.begin(), definitions_.end());
+        std::vector<Inequality> now = c.inequalities;
+        now.insert(now.end(), bounds_.begin(), bounds_.end());
+        std::vector<Row> disequalities = c.disequalities;
+        do {
+            if (!put_in(equalities, now, disequalities)) return Outcome::refuted;
+        } while (!(equalities = equalities_among(now)).empty());
+        // Fourier-Motzkin: each unknown in turn goes, the one whose elimination makes the
+        // fewest inequalities first.
+        while (!now.empty()) {
+            std::map<int, std::pair<std::size_t, std::size_t>> signs;  // unknown -> (above, below)
+            for (const Inequality& i : now) {
+                for (const auto& [v, a] : i.l.terms) (a > 0 ? signs[v].first : signs[v].second) += 1;
+            }
+            int x = -1;
+            std::size_t best = 0;
+            for (const auto& [v, counts] : signs) {
+                const std::size_t made = counts.first * counts.second;
+                if (x < 0 || made < best) {
+                    x = v;
+                    best = made;
+                }
+            }
+            combinations_ += best;
+            if (combinations_ > max_combinations) return Outcome::too_much;
+            std::vector<Inequality> next, above, below;
+            for (Inequality& i : now) {
+                const long long a = coefficient(i.l, x);
+                (a == 0 ? next : a > 0 ? above : below).push_back(std::move(i));
+            }
+            for (const Inequality& p : above) {
+                for (const Inequality& m : below) {
+                    // p's coefficient a > 0 and m's b < 0: (-b)·p + a·m has no x.
+                    Inequality sum{combine(-coefficient(m.l, x), p.l, coefficient(p.l, x), m.l), p.strict || m.strict};
+                    if (!normalize(sum)) return Outcome::refuted;
+                    if (!sum.l.terms.empty()) next.push_back(std::move(sum));
+                }
+            }
+            if (next.size() > max_inequalities) return Outcome::too_much;
+            now = std::move(next);
+            while (!(equalities = equalities_among(now)).empty()) {
+                if (!put_in(equalities, now, disequalities)) return Outcome::refuted;
+            }
+        }
+        return Outcome::open;
+    }
+
+    const bool integer_constants_;
+    std::map<std::string, int> ids_;  // an unknown's text: its number
+    std::vector<bool> integer_;       // per unknown: whether it is an integer
+    std::map<std::string, std::pair<int, int>> divisions_;
+    std::vector<Row> definitions_;     // t - k·q - r = 0 of each division
+    std::vector<Inequality> bounds_;   // 0 <= r <= |k| - 1 of each division
+    std::size_t cases_ = 0, combinations_ = 0;
+};
+
+}  // namespace
+
+bool refuted_linearly(const std::vector<const Node*>& facts, const Node& goal, bool integer_constants) {
+    try {
+        return Refuter(integer_constants).refute(facts, goal);
+    } catch (const Overflow&) {
+        return false;  // a number past 64 bits: the solver decides
+    }
+}
+
+}  // namespace clpi::at_sight
