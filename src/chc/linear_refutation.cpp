@@ -7,6 +7,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <utility>
 
 namespace clpi::at_sight {
@@ -20,7 +21,7 @@ using sexpr::Rational;
 using sexpr::text_of;
 
 // Bounds on the work: a clause past them goes to the solver.
-constexpr std::size_t max_cases = 64;            // cases made by splitting disjunctions
+constexpr std::size_t max_cases = 256;           // cases settled (each way of a disjunction tried, each split)
 constexpr std::size_t max_inequalities = 300;    // in one elimination
 constexpr std::size_t max_combinations = 20000;  // made by all the eliminations of a clause
 
@@ -33,27 +34,37 @@ struct Term {
 // The same in machine integers (scaled by a positive number where a term had fractions),
 // the unknowns in increasing order: what the elimination works on. A number that does not
 // fit throws Overflow, and the clause goes to the solver.
+// 128 bits: C's 64-bit bounds (2^64 - 1, -2^63) and sums of them fit.
+__extension__ typedef __int128 Wide;
+
+Wide gcd(Wide a, Wide b) {
+    if (a < 0) a = -a;
+    if (b < 0) b = -b;
+    while (b != 0) a = std::exchange(b, a % b);
+    return a;
+}
+
 struct Row {
-    std::vector<std::pair<int, long long>> terms;
-    long long constant = 0;
+    std::vector<std::pair<int, Wide>> terms;
+    Wide constant = 0;
 };
 
 struct Overflow {};
 
-long long times(long long a, long long b) {
-    long long r = 0;
+Wide times(Wide a, Wide b) {
+    Wide r = 0;
     if (__builtin_mul_overflow(a, b, &r)) throw Overflow{};
     return r;
 }
 
-long long plus(long long a, long long b) {
-    long long r = 0;
+Wide plus(Wide a, Wide b) {
+    Wide r = 0;
     if (__builtin_add_overflow(a, b, &r)) throw Overflow{};
     return r;
 }
 
 // a·p + b·q.
-Row combine(long long a, const Row& p, long long b, const Row& q) {
+Row combine(Wide a, const Row& p, Wide b, const Row& q) {
     Row out;
     out.terms.reserve(p.terms.size() + q.terms.size());
     std::size_t i = 0, j = 0;
@@ -65,7 +76,7 @@ Row combine(long long a, const Row& p, long long b, const Row& q) {
             out.terms.emplace_back(q.terms[j].first, times(b, q.terms[j].second));
             ++j;
         } else {
-            const long long c = plus(times(a, p.terms[i].second), times(b, q.terms[j].second));
+            const Wide c = plus(times(a, p.terms[i].second), times(b, q.terms[j].second));
             if (c != 0) out.terms.emplace_back(p.terms[i].first, c);
             ++i;
             ++j;
@@ -75,8 +86,8 @@ Row combine(long long a, const Row& p, long long b, const Row& q) {
     return out;
 }
 
-long long coefficient(const Row& r, int x) {
-    auto it = std::lower_bound(r.terms.begin(), r.terms.end(), std::pair<int, long long>{x, LLONG_MIN});
+Wide coefficient(const Row& r, int x) {
+    auto it = std::lower_bound(r.terms.begin(), r.terms.end(), x, [](const auto& t, int v) { return t.first < v; });
     return it != r.terms.end() && it->first == x ? it->second : 0;
 }
 
@@ -85,8 +96,14 @@ Row row_of(const Term& t) {
     for (const auto& [v, c] : t.terms) scale = boost::multiprecision::lcm(scale, denominator(c));
     auto fit = [&](const Rational& c) {
         const Integer n = numerator(c) * (scale / denominator(c));
-        if (n > LLONG_MAX || n < LLONG_MIN) throw Overflow{};
-        return static_cast<long long>(n);
+        static const Integer limit = Integer(1) << 120;  // with room to add and multiply a little
+        if (n > limit || n < -limit) throw Overflow{};
+        if (n >= LLONG_MIN && n <= LLONG_MAX) return static_cast<Wide>(static_cast<long long>(n));
+        const Integer m = abs(n);
+        const auto low = static_cast<unsigned long long>(m & Integer(ULLONG_MAX));
+        const auto high = static_cast<unsigned long long>(m >> 64);
+        const Wide w = static_cast<Wide>(high) << 64 | static_cast<Wide>(low);
+        return n < 0 ? -w : w;
     };
     Row r;
     for (const auto& [v, c] : t.terms) {
@@ -126,31 +143,68 @@ private:
         std::set<std::string> yes, no;      // the other literals, by text
     };
 
-    Outcome refute(Case c) {
+    // `c` with its formulas taken apart into literals and choices, and its linear part
+    // eliminated: refuted, too much work, or open.
+    Outcome settle(Case& c) {
         if (++cases_ > max_cases) return Outcome::too_much;
         while (!c.todo.empty()) {
             auto [n, holds] = c.todo.back();
             c.todo.pop_back();
             if (!take(*n, holds, c)) return Outcome::refuted;
         }
-        Outcome o = eliminate(c);
-        if (o != Outcome::open) return o;
-        // Each way the first disjunction (or disequality) can hold, refuted in turn.
+        return eliminate(c);
+    }
+
+    Outcome refute(Case c) {
+        const Outcome o = settle(c);
+        return o == Outcome::open ? split(std::move(c)) : o;
+    }
+
+    // The ways a choice can hold: the operands of an `or` that holds or of an `and` that does
+    // not (negated), `not a` or `b` for `a => b`.
+    static std::vector<std::pair<const Node*, bool>> ways_of(const std::pair<const Node*, bool>& choice) {
+        const auto [n, holds] = choice;
+        if (is_apply(*n, "=>")) return {{&n->kids[1], false}, {&n->kids[2], true}};
         std::vector<std::pair<const Node*, bool>> ways;
-        if (!c.choices.empty()) {
-            const auto [n, holds] = c.choices.back();
-            c.choices.pop_back();
-            if (is_apply(*n, "=>")) {  // a => b: not a, or b
-                ways = {{&n->kids[1], false}, {&n->kids[2], true}};
-            } else {  // `or` that holds, or `and` that does not
-                for (std::size_t k = 1; k < n->kids.size(); ++k) ways.emplace_back(&n->kids[k], holds);
+        for (std::size_t k = 1; k < n->kids.size(); ++k) ways.emplace_back(&n->kids[k], holds);
+        return ways;
+    }
+
+    // Refutes a settled case by its choices. Each way a choice can hold is tried on its own: a
+    // choice none of whose ways is left open refutes the case, one with one way left open is
+    // taken without a split, and otherwise the case splits where the fewest ways are left (a
+    // disjunction the others decide is found before the cases multiply). Then disequalities
+    // d != 0 split into d < 0 and d > 0.
+    Outcome split(Case c) {
+        for (bool again = true; again;) {
+            again = false;
+            std::vector<Case> fewest;
+            for (std::size_t i = 0; i < c.choices.size() && !again; ++i) {
+                Case rest = c;
+                rest.choices.erase(rest.choices.begin() + static_cast<std::ptrdiff_t>(i));
+                std::vector<Case> open;
+                for (const auto& way : ways_of(c.choices[i])) {
+                    Case next = rest;
+                    next.todo.push_back(way);
+                    const Outcome o = settle(next);
+                    if (o == Outcome::too_much) return o;
+                    if (o == Outcome::open) open.push_back(std::move(next));
+                }
+                if (open.empty()) return Outcome::refuted;
+                if (open.size() == 1) {
+                    c = std::move(open.front());
+                    again = true;
+                } else if (fewest.empty() || open.size() < fewest.size()) {
+                    fewest = std::move(open);
+                }
             }
-            for (const auto& way : ways) {
-                Case next = c;
-                next.todo.push_back(way);
-                if ((o = refute(std::move(next))) != Outcome::refuted) return o;
+            if (again) continue;
+            if (!fewest.empty()) {
+                for (Case& way : fewest) {
+                    if (const Outcome o = split(std::move(way)); o != Outcome::refuted) return o;
+                }
+                return Outcome::refuted;
             }
-            return Outcome::refuted;
         }
         if (c.disequalities.empty()) return Outcome::open;
         const Row d = std::move(c.disequalities.back());  // d != 0: d < 0 or -d < 0
@@ -159,7 +213,7 @@ private:
         for (const Row* side : {&d, &minus}) {
             Case next = c;
             next.inequalities.push_back({*side, true});
-            if ((o = refute(std::move(next))) != Outcome::refuted) return o;
+            if (const Outcome o = refute(std::move(next)); o != Outcome::refuted) return o;
         }
         return Outcome::refuted;
     }
@@ -190,21 +244,18 @@ private:
             return true;
         }
         if (comparison(n, holds, c)) return true;
-        const std::string key = text_of(n);
+        const std::string& key = literal(n).text;
         (holds ? c.yes : c.no).insert(key);
         return !(holds ? c.no : c.yes).contains(key);
     }
 
     // Adds a comparison of two linear terms; false when `n` is not one.
     bool comparison(const Node& n, bool holds, Case& c) {
-        if (!n.list || n.kids.size() != 3 || n.kids[0].list) return false;
+        const Literal& lit = literal(n);
+        if (!lit.linear) return false;
         const std::string& op = n.kids[0].text;
-        if (op != "=" && op != "distinct" && op != "<=" && op != "<" && op != ">=" && op != ">") return false;
-        Term t;  // left - right
-        if (!add(n.kids[1], 1, t) || !add(n.kids[2], -1, t)) return false;
-        Row d = row_of(t);
         if (op == "=" || op == "distinct") {
-            ((op == "=") == holds ? c.equalities : c.disequalities).push_back(std::move(d));
+            ((op == "=") == holds ? c.equalities : c.disequalities).push_back(lit.d);
             return true;
         }
         // d <= 0 or d < 0, or the other way round (-d), by the operator and whether it holds.
@@ -212,10 +263,36 @@ private:
         const bool strict_if_holds = op == "<" || op == ">";
         const bool negate = less != holds;
         Inequality i;
-        i.l = negate ? combine(-1, d, 0, Row{}) : std::move(d);
+        i.l = negate ? combine(-1, lit.d, 0, Row{}) : lit.d;
         i.strict = holds ? strict_if_holds : !strict_if_holds;
         c.inequalities.push_back(std::move(i));
         return true;
+    }
+
+    // A literal as read: a comparison of linear terms as its left side minus its right, any
+    // other formula by its text. Read once however many cases take it.
+    struct Literal {
+        bool linear = false;
+        Row d;
+        std::string text;
+    };
+
+    const Literal& literal(const Node& n) {
+        auto [it, made] = literals_.try_emplace(&n);
+        if (!made) return it->second;
+        Literal& lit = it->second;
+        if (n.list && n.kids.size() == 3 && !n.kids[0].list) {
+            const std::string& op = n.kids[0].text;
+            Term t;  // left - right
+            if ((op == "=" || op == "distinct" || op == "<=" || op == "<" || op == ">=" || op == ">") &&
+                add(n.kids[1], 1, t) && add(n.kids[2], -1, t)) {
+                lit.linear = true;
+                lit.d = row_of(t);
+                return lit;
+            }
+        }
+        lit.text = text_of(n);
+        return lit;
     }
 
     // Adds factor · n to `out`; false when n is not a number-valued term read here.
@@ -315,9 +392,9 @@ private:
         return std::all_of(l.terms.begin(), l.terms.end(), [&](const auto& t) { return integer_[t.first]; });
     }
 
-    static long long divisor_of(const Row& l) {
-        long long g = 0;
-        for (const auto& [v, c] : l.terms) g = std::gcd(g, c);
+    static Wide divisor_of(const Row& l) {
+        Wide g = 0;
+        for (const auto& [v, c] : l.terms) g = gcd(g, c);
         return g;  // positive: l has a term
     }
 
@@ -325,17 +402,17 @@ private:
     // strict, the constant rounded). False when it has no unknown and is false.
     bool normalize(Inequality& i) const {
         if (i.l.terms.empty()) return i.strict ? i.l.constant < 0 : i.l.constant <= 0;
-        const long long g = divisor_of(i.l);
+        const Wide g = divisor_of(i.l);
         if (integral(i.l)) {
             // Σ a·x + c < 0 is Σ a·x + c + 1 <= 0; divided by the divisor g of the a's,
             // Σ (a/g)·x + ceil(c/g) <= 0.
-            const long long c = plus(i.l.constant, i.strict ? 1 : 0);
+            const Wide c = plus(i.l.constant, i.strict ? 1 : 0);
             i.l.constant = c / g + (c % g > 0 ? 1 : 0);
             i.strict = false;
             for (auto& [v, a] : i.l.terms) a /= g;
             return true;
         }
-        const long long h = std::gcd(g, i.l.constant);  // the reals: only what divides it all
+        const Wide h = gcd(g, i.l.constant);  // the reals: only what divides it all
         for (auto& [v, a] : i.l.terms) a /= h;
         i.l.constant /= h;
         return true;
@@ -351,16 +428,16 @@ private:
                 if (e.constant != 0) return false;
                 continue;
             }
-            const long long g = divisor_of(e);
+            const Wide g = divisor_of(e);
             // Integers whose coefficients' divisor does not divide the constant: no solution.
             if (integral(e) && e.constant % g != 0) return false;
             auto pick = std::find_if(e.terms.begin(), e.terms.end(), [](const auto& t) { return t.second == 1 || t.second == -1; });
             if (pick == e.terms.end()) pick = e.terms.begin();
             const int x = pick->first;
-            const long long a = pick->second;
+            const Wide a = pick->second;
             // l with b·x becomes |a|·l - sign(a)·b·e: no x, and the same sign as l where e = 0.
             auto in = [&](Row& l) {
-                if (const long long b = coefficient(l, x); b != 0) l = combine(a > 0 ? a : -a, l, a > 0 ? -b : b, e);
+                if (const Wide b = coefficient(l, x); b != 0) l = combine(a > 0 ? a : -a, l, a > 0 ? -b : b, e);
             };
             for (Row& other : equalities) in(other);
             for (Inequality& i : inequalities) in(i.l);
@@ -380,13 +457,13 @@ private:
     // Pairs l <= 0 and -l <= 0 taken out of `inequalities` as equalities l = 0 (a remainder
     // bounded to one value, say): once put in, the divisors of what is left show more.
     static std::vector<Row> equalities_among(std::vector<Inequality>& inequalities) {
-        std::map<std::vector<std::pair<int, long long>>, std::size_t> at;  // a row's terms: where
+        std::map<std::vector<std::pair<int, Wide>>, std::size_t> at;  // a row's terms: where
         std::vector<Row> found;
         std::vector<bool> gone(inequalities.size(), false);
         for (std::size_t k = 0; k < inequalities.size(); ++k) {
             const Row& l = inequalities[k].l;
             if (inequalities[k].strict) continue;
-            std::vector<std::pair<int, long long>> minus = l.terms;
+            std::vector<std::pair<int, Wide>> minus = l.terms;
             for (auto& t : minus) t.second = -t.second;
             if (auto it = at.find(minus); it != at.end() && !gone[it->second] && inequalities[it->second].l.constant == -l.constant) {
                 gone[it->second] = gone[k] = true;
@@ -435,7 +512,7 @@ private:
             if (combinations_ > max_combinations) return Outcome::too_much;
             std::vector<Inequality> next, above, below;
             for (Inequality& i : now) {
-                const long long a = coefficient(i.l, x);
+                const Wide a = coefficient(i.l, x);
                 (a == 0 ? next : a > 0 ? above : below).push_back(std::move(i));
             }
             for (const Inequality& p : above) {
@@ -456,6 +533,7 @@ private:
     }
 
     const bool integer_constants_;
+    std::unordered_map<const Node*, Literal> literals_;
     std::map<std::string, int> ids_;  // an unknown's text: its number
     std::vector<bool> integer_;       // per unknown: whether it is an integer
     std::map<std::string, std::pair<int, int>> divisions_;
