@@ -140,7 +140,7 @@ private:
         std::vector<Row> equalities;                        // each = 0
         std::vector<Inequality> inequalities;
         std::vector<Row> disequalities;     // each != 0
-        std::set<std::string> yes, no;      // the other literals, by text
+        std::set<int> yes, no;              // the literals taken, by their texts' numbers
     };
 
     // `c` with its formulas taken apart into literals and choices, and its linear part
@@ -180,10 +180,27 @@ private:
             again = false;
             std::vector<Case> fewest;
             for (std::size_t i = 0; i < c.choices.size() && !again; ++i) {
+                // Ways decided by the literals taken: one true makes the choice hold (it goes),
+                // a false one is no way.
+                std::vector<std::pair<const Node*, bool>> ways;
+                bool holds = false;
+                for (const auto& way : ways_of(c.choices[i])) {
+                    const std::optional<bool> k = known(way.first, way.second, c);
+                    if (k == std::optional<bool>(true)) {
+                        holds = true;
+                        break;
+                    }
+                    if (!k) ways.push_back(way);
+                }
+                if (holds) {
+                    c.choices.erase(c.choices.begin() + static_cast<std::ptrdiff_t>(i--));
+                    continue;
+                }
+                if (ways.empty()) return Outcome::refuted;
                 Case rest = c;
                 rest.choices.erase(rest.choices.begin() + static_cast<std::ptrdiff_t>(i));
                 std::vector<Case> open;
-                for (const auto& way : ways_of(c.choices[i])) {
+                for (const auto& way : ways) {
                     Case next = rest;
                     next.todo.push_back(way);
                     const Outcome o = settle(next);
@@ -243,20 +260,36 @@ private:
             }
             return true;
         }
-        if (comparison(n, holds, c)) return true;
-        const std::string& key = literal(n).text;
-        (holds ? c.yes : c.no).insert(key);
-        return !(holds ? c.no : c.yes).contains(key);
+        const int key = literal(n).key;
+        if ((holds ? c.no : c.yes).contains(key)) return false;
+        if (!(holds ? c.yes : c.no).insert(key).second) return true;  // taken before
+        comparison(n, holds, c);
+        return true;
     }
 
-    // Adds a comparison of two linear terms; false when `n` is not one.
-    bool comparison(const Node& n, bool holds, Case& c) {
+    // Whether `n` (or its negation) is a literal the case has taken: true, or false (its
+    // negation taken); nothing when it is not a literal or not taken.
+    std::optional<bool> known(const Node* n, bool holds, const Case& c) {
+        while (is_apply(*n, "not") && n->kids.size() == 2) {
+            n = &n->kids[1];
+            holds = !holds;
+        }
+        if (!n->list && (n->text == "true" || n->text == "false")) return (n->text == "true") == holds;
+        if (is_apply(*n, "and") || is_apply(*n, "or") || is_apply(*n, "=>")) return std::nullopt;
+        const int key = literal(*n).key;
+        if ((holds ? c.yes : c.no).contains(key)) return true;
+        if ((holds ? c.no : c.yes).contains(key)) return false;
+        return std::nullopt;
+    }
+
+    // Adds a comparison of two linear terms (nothing when `n` is not one).
+    void comparison(const Node& n, bool holds, Case& c) {
         const Literal& lit = literal(n);
-        if (!lit.linear) return false;
+        if (!lit.linear) return;
         const std::string& op = n.kids[0].text;
         if (op == "=" || op == "distinct") {
             ((op == "=") == holds ? c.equalities : c.disequalities).push_back(lit.d);
-            return true;
+            return;
         }
         // d <= 0 or d < 0, or the other way round (-d), by the operator and whether it holds.
         const bool less = op == "<" || op == "<=";
@@ -266,21 +299,22 @@ private:
         i.l = negate ? combine(-1, lit.d, 0, Row{}) : lit.d;
         i.strict = holds ? strict_if_holds : !strict_if_holds;
         c.inequalities.push_back(std::move(i));
-        return true;
     }
 
-    // A literal as read: a comparison of linear terms as its left side minus its right, any
-    // other formula by its text. Read once however many cases take it.
+    // A literal as read: the number of its text (the same for the same text), and a
+    // comparison of linear terms as its left side minus its right. Read once however many
+    // cases take it.
     struct Literal {
+        int key = 0;
         bool linear = false;
         Row d;
-        std::string text;
     };
 
     const Literal& literal(const Node& n) {
         auto [it, made] = literals_.try_emplace(&n);
         if (!made) return it->second;
         Literal& lit = it->second;
+        lit.key = texts_.try_emplace(text_of(n), static_cast<int>(texts_.size())).first->second;
         if (n.list && n.kids.size() == 3 && !n.kids[0].list) {
             const std::string& op = n.kids[0].text;
             Term t;  // left - right
@@ -288,10 +322,8 @@ private:
                 add(n.kids[1], 1, t) && add(n.kids[2], -1, t)) {
                 lit.linear = true;
                 lit.d = row_of(t);
-                return lit;
             }
         }
-        lit.text = text_of(n);
         return lit;
     }
 
@@ -534,6 +566,7 @@ private:
 
     const bool integer_constants_;
     std::unordered_map<const Node*, Literal> literals_;
+    std::unordered_map<std::string, int> texts_;  // a literal's text: its number
     std::map<std::string, int> ids_;  // an unknown's text: its number
     std::vector<bool> integer_;       // per unknown: whether it is an integer
     std::map<std::string, std::pair<int, int>> divisions_;
