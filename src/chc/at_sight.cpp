@@ -504,14 +504,17 @@ const Sight::Read& Sight::read(const std::string& text) {
 
 Sight::Held Sight::how(const std::vector<std::string>& body, const std::string& head) {
     if (by_connectives(body, head)) return Held::by_form;
-    if (arithmetic_ == Arithmetic::none) return Held::no;
-    const Read& h = read(head);
-    if (!h.node) return Held::no;
-    std::vector<const Node*> facts;  // what can be read of the body (the rest is left out)
-    for (const std::string& b : body) {
-        if (const Read& r = read(b); r.node) facts.push_back(&*r.node);
+    // The refutation puts equations in itself, and mostly succeeds: the equations put in by
+    // form (for terms it takes as unknowns, say) come after it.
+    if (arithmetic_ != Arithmetic::none) {
+        const Read& h = read(head);
+        std::vector<const Node*> facts;  // what can be read of the body (the rest is left out)
+        for (const std::string& b : body) {
+            if (const Read& r = read(b); r.node) facts.push_back(&*r.node);
+        }
+        if (h.node && refuted_linearly(facts, *h.node, arithmetic_ == Arithmetic::integers)) return Held::by_arithmetic;
     }
-    return refuted_linearly(facts, *h.node, arithmetic_ == Arithmetic::integers) ? Held::by_arithmetic : Held::no;
+    return by_equations(body, head) ? Held::by_form : Held::no;
 }
 
 bool Sight::by_connectives(const std::vector<std::string>& body, const std::string& head) {
@@ -526,11 +529,15 @@ bool Sight::by_connectives(const std::vector<std::string>& body, const std::stri
     }
     const Read& h = read(head);
     if (!h.node) return known.contains(head);
-    if (value(*h.node, known) == Value::yes) return true;
-    // Again, with the equations of a constant that the body assumes put in (a rule's
-    // `A' = R`, a memo's `R = 3 + V`): a formula over the state before a step then meets the
-    // one after it.
-    if (h.quantified) return false;
+    return value(*h.node, known) == Value::yes;
+}
+
+// by_connectives again, with the equations of a constant that the body assumes put in (a
+// rule's `A' = R`, a memo's `R = 3 + V`): a formula over the state before a step then meets
+// the one after it.
+bool Sight::by_equations(const std::vector<std::string>& body, const std::string& head) {
+    const Read& h = read(head);
+    if (!h.node || h.quantified) return false;
     std::vector<const Node*> parts;  // the body's conjuncts that can be read
     std::set<std::string> unread;    // and the keys of the others: still facts, nothing put in
     for (const std::string& b : body) {

@@ -52,6 +52,7 @@ public:
 
 private:
     bool by_connectives(const std::vector<std::string>& body, const std::string& head);
+    bool by_equations(const std::vector<std::string>& body, const std::string& head);
     struct Read;
     struct Known;  // the texts read so far
     const Read& read(const std::string& text);

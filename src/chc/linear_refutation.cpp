@@ -127,16 +127,24 @@ public:
 
     bool refute(const std::vector<const Node*>& facts, const Node& goal) {
         Case c;
-        for (const Node* f : facts) c.todo.emplace_back(f, true);
-        c.todo.emplace_back(&goal, false);
+        for (const Node* f : facts) c.todo.push_back({f, true, false});
+        c.todo.push_back({&goal, false, true});
         return refute(std::move(c)) == Outcome::refuted;
     }
 
 private:
+    // A formula, whether it holds (or its negation), and whether it is part of the negated goal
+    // (or of what the clause assumes).
+    struct Part {
+        const Node* n;
+        bool holds;
+        bool goal;
+    };
+
     // A conjunction of literals, and of the formulas still to be taken apart into them.
     struct Case {
-        std::vector<std::pair<const Node*, bool>> todo;     // a formula, and whether it holds (or its negation)
-        std::vector<std::pair<const Node*, bool>> choices;  // the same, for disjunctions
+        std::vector<Part> todo;
+        std::vector<Part> choices;  // disjunctions
         std::vector<Row> equalities;                        // each = 0
         std::vector<Inequality> inequalities;
         std::vector<Row> disequalities;     // each != 0
@@ -148,9 +156,9 @@ private:
     Outcome settle(Case& c) {
         if (++cases_ > max_cases) return Outcome::too_much;
         while (!c.todo.empty()) {
-            auto [n, holds] = c.todo.back();
+            const Part p = c.todo.back();
             c.todo.pop_back();
-            if (!take(*n, holds, c)) return Outcome::refuted;
+            if (!take(p, c)) return Outcome::refuted;
         }
         return eliminate(c);
     }
@@ -162,30 +170,38 @@ private:
 
     // The ways a choice can hold: the operands of an `or` that holds or of an `and` that does
     // not (negated), `not a` or `b` for `a => b`.
-    static std::vector<std::pair<const Node*, bool>> ways_of(const std::pair<const Node*, bool>& choice) {
-        const auto [n, holds] = choice;
-        if (is_apply(*n, "=>")) return {{&n->kids[1], false}, {&n->kids[2], true}};
-        std::vector<std::pair<const Node*, bool>> ways;
-        for (std::size_t k = 1; k < n->kids.size(); ++k) ways.emplace_back(&n->kids[k], holds);
+    static std::vector<Part> ways_of(const Part& choice) {
+        const Node& n = *choice.n;
+        if (is_apply(n, "=>")) return {{&n.kids[1], false, choice.goal}, {&n.kids[2], true, choice.goal}};
+        std::vector<Part> ways;
+        for (std::size_t k = 1; k < n.kids.size(); ++k) ways.push_back({&n.kids[k], choice.holds, choice.goal});
         return ways;
     }
 
-    // Refutes a settled case by its choices. Each way a choice can hold is tried on its own: a
-    // choice none of whose ways is left open refutes the case, one with one way left open is
-    // taken without a split, and otherwise the case splits where the fewest ways are left (a
-    // disjunction the others decide is found before the cases multiply). Then disequalities
-    // d != 0 split into d < 0 and d > 0.
+    // `c` without its choice i, and with `way` taken, settled.
+    Outcome take_way(const Case& c, std::size_t i, const Part& way, Case& next) {
+        next = c;
+        next.choices.erase(next.choices.begin() + static_cast<std::ptrdiff_t>(i));
+        next.todo.push_back(way);
+        return settle(next);
+    }
+
+    // Refutes a settled case by its choices. The ways of each that the literals taken decide
+    // go first (one true: the choice holds; all false: refuted). Then what the clause assumes
+    // splits, at its disjunction with the fewest ways left: the goal's literals are then mostly
+    // decided. When only the goal's disjunctions are left, each way is tried on its own: a
+    // choice none of whose ways is left open refutes the case, one with a single way open is
+    // taken without a split, and otherwise the case splits where the fewest are open. Then
+    // disequalities d != 0 split into d < 0 and d > 0.
     Outcome split(Case c) {
         for (bool again = true; again;) {
             again = false;
-            std::vector<Case> fewest;
-            for (std::size_t i = 0; i < c.choices.size() && !again; ++i) {
-                // Ways decided by the literals taken: one true makes the choice hold (it goes),
-                // a false one is no way.
-                std::vector<std::pair<const Node*, bool>> ways;
+            std::vector<std::vector<Part>> left;  // per choice, its ways not decided
+            for (std::size_t i = 0; i < c.choices.size();) {
+                std::vector<Part> ways;
                 bool holds = false;
-                for (const auto& way : ways_of(c.choices[i])) {
-                    const std::optional<bool> k = known(way.first, way.second, c);
+                for (const Part& way : ways_of(c.choices[i])) {
+                    const std::optional<bool> k = known(way, c);
                     if (k == std::optional<bool>(true)) {
                         holds = true;
                         break;
@@ -193,22 +209,37 @@ private:
                     if (!k) ways.push_back(way);
                 }
                 if (holds) {
-                    c.choices.erase(c.choices.begin() + static_cast<std::ptrdiff_t>(i--));
+                    c.choices.erase(c.choices.begin() + static_cast<std::ptrdiff_t>(i));
                     continue;
                 }
                 if (ways.empty()) return Outcome::refuted;
-                Case rest = c;
-                rest.choices.erase(rest.choices.begin() + static_cast<std::ptrdiff_t>(i));
+                left.push_back(std::move(ways));
+                ++i;
+            }
+            std::size_t pick = c.choices.size();
+            for (std::size_t i = 0; i < c.choices.size(); ++i) {
+                if (!c.choices[i].goal && (pick == c.choices.size() || left[i].size() < left[pick].size())) pick = i;
+            }
+            if (pick < c.choices.size()) {
+                for (const Part& way : left[pick]) {
+                    Case next;
+                    Outcome o = take_way(c, pick, way, next);
+                    if (o == Outcome::open) o = split(std::move(next));
+                    if (o != Outcome::refuted) return o;
+                }
+                return Outcome::refuted;
+            }
+            std::vector<Case> fewest;
+            for (std::size_t i = 0; i < c.choices.size() && !again; ++i) {
                 std::vector<Case> open;
-                for (const auto& way : ways) {
-                    Case next = rest;
-                    next.todo.push_back(way);
-                    const Outcome o = settle(next);
+                for (const Part& way : left[i]) {
+                    Case next;
+                    const Outcome o = take_way(c, i, way, next);
                     if (o == Outcome::too_much) return o;
                     if (o == Outcome::open) open.push_back(std::move(next));
                 }
                 if (open.empty()) return Outcome::refuted;
-                if (open.size() == 1) {
+                if (open.size() == 1) {  // taken; the others are decided again
                     c = std::move(open.front());
                     again = true;
                 } else if (fewest.empty() || open.size() < fewest.size()) {
@@ -236,28 +267,26 @@ private:
     }
 
     // Adds `n` (or its negation) to `c`; false when `c` then cannot hold at sight.
-    bool take(const Node& n, bool holds, Case& c) {
+    bool take(const Part& p, Case& c) {
+        const Node& n = *p.n;
+        const bool holds = p.holds;
         if (!n.list && (n.text == "true" || n.text == "false")) return (n.text == "true") == holds;
         if (is_apply(n, "not") && n.kids.size() == 2) {
-            c.todo.emplace_back(&n.kids[1], !holds);
+            c.todo.push_back({&n.kids[1], !holds, p.goal});
             return true;
         }
         const bool conj = is_apply(n, "and"), disj = is_apply(n, "or");
         if ((conj && holds) || (disj && !holds)) {
-            for (std::size_t k = 1; k < n.kids.size(); ++k) c.todo.emplace_back(&n.kids[k], holds);
+            for (std::size_t k = 1; k < n.kids.size(); ++k) c.todo.push_back({&n.kids[k], holds, p.goal});
             return true;
         }
-        if (conj || disj) {
-            c.choices.emplace_back(&n, holds);
+        if (conj || disj || (is_apply(n, "=>") && n.kids.size() == 3 && holds)) {
+            c.choices.push_back(p);
             return true;
         }
         if (is_apply(n, "=>") && n.kids.size() == 3) {
-            if (holds) {
-                c.choices.emplace_back(&n, true);
-            } else {
-                c.todo.emplace_back(&n.kids[1], true);
-                c.todo.emplace_back(&n.kids[2], false);
-            }
+            c.todo.push_back({&n.kids[1], true, p.goal});
+            c.todo.push_back({&n.kids[2], false, p.goal});
             return true;
         }
         const int key = literal(n).key;
@@ -269,7 +298,9 @@ private:
 
     // Whether `n` (or its negation) is a literal the case has taken: true, or false (its
     // negation taken); nothing when it is not a literal or not taken.
-    std::optional<bool> known(const Node* n, bool holds, const Case& c) {
+    std::optional<bool> known(const Part& p, const Case& c) {
+        const Node* n = p.n;
+        bool holds = p.holds;
         while (is_apply(*n, "not") && n->kids.size() == 2) {
             n = &n->kids[1];
             holds = !holds;
