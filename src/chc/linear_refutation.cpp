@@ -266,7 +266,7 @@ private:
         return Outcome::refuted;
     }
 
-    // Adds `n` (or its negation) to `c`; false when `c` then cannot hold at sight.
+    // Adds the part to `c`; false when `c` then cannot hold at sight.
     bool take(const Part& p, Case& c) {
         const Node& n = *p.n;
         const bool holds = p.holds;
