@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <deque>
 #include <numeric>
 #include <map>
 #include <optional>
@@ -24,6 +25,7 @@ using sexpr::text_of;
 constexpr std::size_t max_cases = 256;           // cases settled (each way of a disjunction tried, each split)
 constexpr std::size_t max_inequalities = 300;    // in one elimination
 constexpr std::size_t max_combinations = 20000;  // made by all the eliminations of a clause
+constexpr std::size_t max_made = 64;             // formulas made of reads after writes
 
 // A term as read: Σ coefficient · unknown + constant, the unknowns by number.
 struct Term {
@@ -127,7 +129,10 @@ public:
 
     bool refute(const std::vector<const Node*>& facts, const Node& goal) {
         Case c;
-        for (const Node* f : facts) c.todo.push_back({f, true, false});
+        for (const Node* f : facts) {
+            arrays_in(*f);
+            c.todo.push_back({f, true, false});
+        }
         c.todo.push_back({&goal, false, true});
         return refute(std::move(c)) == Outcome::refuted;
     }
@@ -289,6 +294,10 @@ private:
             c.todo.push_back({&n.kids[2], false, p.goal});
             return true;
         }
+        if (const Node* r = reads(n); r != &n) {
+            c.todo.push_back({r, holds, p.goal});
+            return true;
+        }
         const int key = literal(n).key;
         if ((holds ? c.no : c.yes).contains(key)) return false;
         if (!(holds ? c.yes : c.no).insert(key).second) return true;  // taken before
@@ -311,6 +320,92 @@ private:
         if ((holds ? c.yes : c.no).contains(key)) return true;
         if ((holds ? c.no : c.yes).contains(key)) return false;
         return std::nullopt;
+    }
+
+    // Arrays. The equations `A = store(...)` among what the clause assumes (outside any
+    // disjunction) name the arrays they define.
+    void arrays_in(const Node& f) {
+        if (is_apply(f, "and")) {
+            for (std::size_t k = 1; k < f.kids.size(); ++k) arrays_in(f.kids[k]);
+            return;
+        }
+        if (!is_apply(f, "=") || f.kids.size() != 3) return;
+        for (int side = 1; side <= 2; ++side) {
+            const Node& name = f.kids[static_cast<std::size_t>(side)];
+            const Node& term = f.kids[static_cast<std::size_t>(3 - side)];
+            if (sexpr::is_constant(name) && is_apply(term, "store") && term.kids.size() == 4 && !mentions(term, name.text)) {
+                arrays_.try_emplace(name.text, &term);
+            }
+        }
+    }
+
+    static bool mentions(const Node& n, const std::string& name) {
+        if (!n.list) return n.text == name;
+        return std::any_of(n.kids.begin(), n.kids.end(), [&](const Node& k) { return mentions(k, name); });
+    }
+
+    // A read after a write, `select(store(a, i, v), j)` (a through the arrays named), is v when
+    // i = j and `select(a, j)` otherwise: a literal with one is that disjunction (one side of
+    // it when i and j are the same term or two different numbers), made once; `&n` when it
+    // has none (or too many have been made).
+    const Node* reads(const Node& n) {
+        auto [it, made] = reads_.try_emplace(&n, &n);
+        if (!made || made_.size() >= max_made) return it->second;
+        std::vector<std::size_t> path;
+        const Node* read = find_read(n, path);
+        if (read == nullptr) return it->second;
+        const Node& write = is_apply(read->kids[1], "store") ? read->kids[1] : *arrays_.at(read->kids[1].text);
+        const Node &i = write.kids[2], &j = read->kids[2];
+        Node other_read = list({atom("select"), write.kids[1], j});
+        const Node same = replaced(n, path, 0, write.kids[3]), other = replaced(n, path, 0, other_read);
+        const std::optional<Rational> a = sexpr::number(i), b = sexpr::number(j);
+        if (text_of(i) == text_of(j)) {
+            made_.push_back(same);
+        } else if (a && b) {  // two numbers: the same only when equal
+            made_.push_back(*a == *b ? same : other);
+        } else {
+            const Node equal = list({atom("="), i, j});
+            made_.push_back(list({atom("or"), list({atom("and"), equal, same}),
+                                  list({atom("and"), list({atom("not"), equal}), other})}));
+        }
+        return it->second = &made_.back();
+    }
+
+    // The first `select` in `n` (outside binders) of a `store` or of an array named, and the
+    // positions of the operands that lead to it.
+    const Node* find_read(const Node& n, std::vector<std::size_t>& path) const {
+        if (!n.list || is_apply(n, "forall") || is_apply(n, "exists") || is_apply(n, "let")) return nullptr;
+        if (is_apply(n, "select") && n.kids.size() == 3 &&
+            (is_apply(n.kids[1], "store") ? n.kids[1].kids.size() == 4 : arrays_.contains(n.kids[1].text))) {
+            return &n;
+        }
+        for (std::size_t k = 1; k < n.kids.size(); ++k) {
+            path.push_back(k);
+            if (const Node* r = find_read(n.kids[k], path)) return r;
+            path.pop_back();
+        }
+        return nullptr;
+    }
+
+    static Node replaced(const Node& n, const std::vector<std::size_t>& path, std::size_t at, const Node& by) {
+        if (at == path.size()) return by;
+        Node out = n;
+        out.keyed.clear();
+        out.kids[path[at]] = replaced(n.kids[path[at]], path, at + 1, by);
+        return out;
+    }
+
+    static Node atom(const char* text) {
+        Node n;
+        n.text = text;
+        return n;
+    }
+
+    static Node list(std::vector<Node> kids) {
+        Node n;
+        n.list = true;
+        n.kids = std::move(kids);
+        return n;
     }
 
     // Adds a comparison of two linear terms (nothing when `n` is not one).
@@ -597,6 +692,9 @@ private:
 
     const bool integer_constants_;
     std::unordered_map<const Node*, Literal> literals_;
+    std::map<std::string, const Node*> arrays_;  // an array's name: the store the clause equates it with
+    std::deque<Node> made_;                       // the formulas reads() made (they stay where they are)
+    std::unordered_map<const Node*, const Node*> reads_;
     std::unordered_map<std::string, int> texts_;  // a literal's text: its number
     std::map<std::string, int> ids_;  // an unknown's text: its number
     std::vector<bool> integer_;       // per unknown: whether it is an integer

@@ -190,6 +190,14 @@ TEST_CASE("at sight: refuted by linear arithmetic, case by case") {
     CHECK_FALSE(at_sight::implies(V{"(> (select |A| |I|) 3)"}, "(> (select |A| |J|) 2)", ints));
     CHECK(at_sight::implies(V{"(or |B| (> |X| 0))", "(not |B|)"}, "(> |X| 0)", ints));
     CHECK_FALSE(at_sight::implies(V{"(forall ((i Int)) (> (select |A| i) 3))"}, "(> (select |A| 0) 2)", ints));
+    // a read after a write: the value written at the same index, the array's before at another
+    CHECK(at_sight::implies(V{"(= |B| (store |A| 0 (+ (select |A| 0) 1)))", "(>= (select |A| 0) 0)"},
+                            "(>= (select |B| 0) 0)", ints));
+    CHECK(at_sight::implies(V{"(= |B| (store |A| 1 7))", "(>= (select |A| 0) 0)"}, "(>= (select |B| 0) 0)", ints));
+    CHECK(at_sight::implies(V{"(= |T| (store (store |C| |A| 1) |B| 2))", "(not (= |A| |B|))"},
+                            "(and (= (select |T| |B|) 2) (= (select |T| |A|) 1))", ints));
+    CHECK_FALSE(at_sight::implies(V{"(= |T| (store (store |C| |A| 1) |B| 2))"}, "(= (select |T| |A|) 1)", ints));
+    CHECK_FALSE(at_sight::implies(V{"(or (= |B| (store |A| 0 5)) (> |X| 0))"}, "(= (select |B| 0) 5)", ints));
     // C's 64-bit bounds are read; numbers past 120 bits leave it to the solver
     CHECK(at_sight::implies(V{"(<= |L| 2147483647)", "(> |L| 9223372036854775807)"}, "false", ints));
     CHECK(at_sight::implies(V{"(<= |U| 4294967295)", "(> |U| 18446744073709551615)"}, "false", ints));

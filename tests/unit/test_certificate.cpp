@@ -586,7 +586,8 @@ TEST_CASE("certificate: clauses held by their form, checked against cvc5 on wron
 
 namespace {
 
-// Random formulas of linear integer arithmetic over X, Y and Z, for at_sight::implies.
+// Random formulas of linear integer arithmetic over X, Y and Z (with reads of an array M,
+// after a write at times, and M written from N), for at_sight::implies.
 class RandomFormulas {
 public:
     explicit RandomFormulas(unsigned seed) : rng_(seed) {}
@@ -609,6 +610,10 @@ public:
         case 4: return "(* " + std::to_string(pick(3) + 1) + " " + var() + ")";
         case 5:
             if (pick(2) == 0) return "(- " + var() + ")";
+            if (pick(3) == 0) {  // a read of an array, after a write at times
+                const std::string array = pick(2) == 0 ? "|M|" : "(store |M| " + term(depth + 1) + " " + term(depth + 1) + ")";
+                return "(select " + array + " " + term(depth + 1) + ")";
+            }
             return std::string(pick(2) == 0 ? "(mod " : "(div ") + term(depth + 1) + " " + divisor() + ")";
         default: return "(- " + var() + ")";
         }
@@ -676,7 +681,8 @@ TEST_CASE("certificate: what holds at sight holds under cvc5 (random formulas of
     // head often made from one of them; each implication found at sight (by form, or refuted
     // by linear arithmetic over the integers) is asked of cvc5 (body and not head: unsat).
     RandomFormulas random(20261206);
-    std::string script = "(set-logic ALL)\n(declare-const |X| Int)\n(declare-const |Y| Int)\n(declare-const |Z| Int)\n";
+    std::string script = "(set-logic ALL)\n(declare-const |X| Int)\n(declare-const |Y| Int)\n(declare-const |Z| Int)\n"
+                         "(declare-const |M| (Array Int Int))\n(declare-const |N| (Array Int Int))\n";
     std::vector<std::string> names;
     std::size_t tried = 0, by_form = 0;
     for (; tried < 4000; ++tried) {
@@ -685,6 +691,7 @@ TEST_CASE("certificate: what holds at sight holds under cvc5 (random formulas of
         for (int k = 0; k < parts; ++k) body.push_back(random.formula());
         if (random.pick(2) == 0) body.push_back("(= " + random.var() + " " + random.term() + ")");
         const std::string head = random.head_from(body);
+        if (random.pick(4) == 0) body.push_back("(= |M| (store |N| " + random.term() + " " + random.term() + "))");
         const bool form = at_sight::implies(body, head);
         if (!form && !at_sight::implies(body, head, at_sight::Arithmetic::integers)) continue;
         by_form += form ? 1 : 0;
