@@ -1,6 +1,7 @@
 #include "chc/at_sight.hpp"
 
 #include "chc/linear_refutation.hpp"
+#include "chc/linear_term.hpp"
 #include "chc/sexpr.hpp"
 
 #include <algorithm>
@@ -109,46 +110,16 @@ struct Linear {
 // Adds factor · n to `out`; false when n is not a number-valued term read here (`true`, a
 // bit-vector literal).
 bool add_linear(const Node& n, const Rational& factor, Linear& out) {
-    if (std::optional<Rational> v = number(n)) {
-        out.constant += factor * *v;
-        return true;
-    }
-    if (!n.list) {
-        if (!is_constant(n)) return false;
-        out.terms[n.text] += factor;
-        return true;
-    }
-    if (is_apply(n, "+")) {
-        for (std::size_t k = 1; k < n.kids.size(); ++k) {
-            if (!add_linear(n.kids[k], factor, out)) return false;
+    return sexpr::add_linear(n, factor, out.constant, [&out](const Node& term, const Rational& f) {
+        if (!term.list) {
+            if (!is_constant(term)) return false;
+            out.terms[term.text] += f;
+            return true;
         }
+        if (term.kids.empty() || term.kids[0].list) return false;
+        out.terms[text_of(term)] += f;
         return true;
-    }
-    if (is_apply(n, "-") && n.kids.size() >= 2) {
-        for (std::size_t k = 1; k < n.kids.size(); ++k) {
-            if (!add_linear(n.kids[k], k == 1 && n.kids.size() > 2 ? factor : -factor, out)) return false;
-        }
-        return true;
-    }
-    if (is_apply(n, "*")) {
-        Rational product = 1;
-        const Node* unknown = nullptr;
-        bool linear = true;
-        for (std::size_t k = 1; k < n.kids.size(); ++k) {
-            if (std::optional<Rational> v = number(n.kids[k])) {
-                product *= *v;
-            } else if (unknown == nullptr) {
-                unknown = &n.kids[k];
-            } else {
-                linear = false;
-            }
-        }
-        if (linear) return unknown == nullptr ? (out.constant += factor * product, true)
-                                              : add_linear(*unknown, factor * product, out);
-    }
-    if (n.kids.empty() || n.kids[0].list) return false;
-    out.terms[text_of(n)] += factor;
-    return true;
+    });
 }
 
 // add_linear in machine integers, for the common case (integer numerals, small coefficients):

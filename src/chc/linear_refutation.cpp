@@ -1,9 +1,10 @@
 #include "chc/linear_refutation.hpp"
 
+#include "chc/linear_term.hpp"
+
 #include <algorithm>
 #include <climits>
 #include <deque>
-#include <numeric>
 #include <map>
 #include <optional>
 #include <set>
@@ -455,68 +456,28 @@ private:
 
     // Adds factor · n to `out`; false when n is not a number-valued term read here.
     bool add(const Node& n, const Rational& factor, Term& out) {
-        if (std::optional<Rational> v = sexpr::number(n)) {
-            out.constant += factor * *v;
-            return true;
-        }
-        if (!n.list) {
-            if (!sexpr::is_constant(n)) return false;
-            out.terms[unknown(n.text, integer_constants_)] += factor;
-            return true;
-        }
-        if (is_apply(n, "+")) {
-            for (std::size_t k = 1; k < n.kids.size(); ++k) {
-                if (!add(n.kids[k], factor, out)) return false;
+        return sexpr::add_linear(n, factor, out.constant, [&](const Node& term, const Rational& f) {
+            if (!term.list) {
+                if (!sexpr::is_constant(term)) return false;
+                out.terms[unknown(term.text, integer_constants_)] += f;
+                return true;
             }
-            return true;
-        }
-        if (is_apply(n, "-") && n.kids.size() >= 2) {
-            for (std::size_t k = 1; k < n.kids.size(); ++k) {
-                if (!add(n.kids[k], k == 1 && n.kids.size() > 2 ? factor : -factor, out)) return false;
-            }
-            return true;
-        }
-        if (is_apply(n, "*")) {
-            Rational product = 1;
-            const Node* unknown_factor = nullptr;
-            bool linear = true;
-            for (std::size_t k = 1; k < n.kids.size(); ++k) {
-                if (std::optional<Rational> v = sexpr::number(n.kids[k])) {
-                    product *= *v;
-                } else if (unknown_factor == nullptr) {
-                    unknown_factor = &n.kids[k];
-                } else {
-                    linear = false;
+            if ((is_apply(term, "mod") || is_apply(term, "div")) && term.kids.size() == 3) {
+                std::optional<Rational> k = sexpr::number(term.kids[2]);
+                if (k && *k != 0 && denominator(*k) == 1) {
+                    const auto [q, r] = division(term.kids[1], *k);
+                    if (q >= 0) {
+                        out.terms[is_apply(term, "mod") ? r : q] += f;
+                        return true;
+                    }
                 }
             }
-            if (linear) {
-                if (unknown_factor == nullptr) {
-                    out.constant += factor * product;
-                    return true;
-                }
-                return add(*unknown_factor, factor * product, out);
-            }
-        }
-        if (is_apply(n, "/") && n.kids.size() == 3) {
-            std::optional<Rational> by = sexpr::number(n.kids[2]);
-            if (by && *by != 0) return add(n.kids[1], factor / *by, out);
-        }
-        if (is_apply(n, "to_real") && n.kids.size() == 2) return add(n.kids[1], factor, out);
-        if ((is_apply(n, "mod") || is_apply(n, "div")) && n.kids.size() == 3) {
-            std::optional<Rational> k = sexpr::number(n.kids[2]);
-            if (k && *k != 0 && denominator(*k) == 1) {
-                const auto [q, r] = division(n.kids[1], *k);
-                if (q >= 0) {
-                    out.terms[is_apply(n, "mod") ? r : q] += factor;
-                    return true;
-                }
-            }
-        }
-        if (n.kids.empty() || n.kids[0].list) return false;
-        // A term not read as linear (a product of unknowns, `select`, ...): an unknown of its
-        // own, the same for the same text. Its sort is not known here: a real.
-        out.terms[unknown(text_of(n), false)] += factor;
-        return true;
+            if (term.kids.empty() || term.kids[0].list) return false;
+            // A term not read as linear (a product of unknowns, `select`, ...): an unknown of
+            // its own, the same for the same text. Its sort is not known here: a real.
+            out.terms[unknown(text_of(term), false)] += f;
+            return true;
+        });
     }
 
     int unknown(const std::string& name, bool integer) {
