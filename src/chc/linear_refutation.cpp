@@ -39,6 +39,8 @@ struct Term {
 // fit throws Overflow, and the clause goes to the solver.
 // 128 bits: C's 64-bit bounds (2^64 - 1, -2^63) and sums of them fit.
 __extension__ typedef __int128 Wide;
+__extension__ typedef unsigned __int128 UnsignedWide;
+constexpr Wide wide_min = static_cast<Wide>(static_cast<UnsignedWide>(1) << 127);
 
 Wide gcd(Wide a, Wide b) {
     if (a < 0) a = -a;
@@ -54,15 +56,16 @@ struct Row {
 
 struct Overflow {};
 
+// The smallest 128-bit number counts as an overflow too: it has no negation.
 Wide times(Wide a, Wide b) {
     Wide r = 0;
-    if (__builtin_mul_overflow(a, b, &r)) throw Overflow{};
+    if (__builtin_mul_overflow(a, b, &r) || r == wide_min) throw Overflow{};
     return r;
 }
 
 Wide plus(Wide a, Wide b) {
     Wide r = 0;
-    if (__builtin_add_overflow(a, b, &r)) throw Overflow{};
+    if (__builtin_add_overflow(a, b, &r) || r == wide_min) throw Overflow{};
     return r;
 }
 
