@@ -553,6 +553,12 @@ private:
             const Wide g = divisor_of(e);
             // Integers whose coefficients' divisor does not divide the constant: no solution.
             if (integral(e) && e.constant % g != 0) return false;
+            // Divided by what divides it all: a coefficient ±1 that a scaled substitution hid
+            // shows again (`4q + 2r - 4p - 2 = 0` is `2q + r - 2p - 1 = 0`, r put in exactly).
+            if (const Wide h = gcd(g, e.constant); h > 1) {
+                for (auto& [v, c] : e.terms) c /= h;
+                e.constant /= h;
+            }
             auto pick = std::find_if(e.terms.begin(), e.terms.end(), [](const auto& t) { return t.second == 1 || t.second == -1; });
             if (pick == e.terms.end()) pick = e.terms.begin();
             const int x = pick->first;

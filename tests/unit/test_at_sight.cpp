@@ -185,6 +185,9 @@ TEST_CASE("at sight: refuted by linear arithmetic, case by case") {
     CHECK(at_sight::implies(V{}, "(and (>= (mod |X| (- 3)) 0) (< (mod |X| (- 3)) 3))", ints));
     CHECK(at_sight::implies(V{"(>= |X| 0)"}, "(<= (* 2 (div |X| 2)) |X|)", ints));
     CHECK_FALSE(at_sight::implies(V{}, "(= (mod |X| 4) 0)", ints));
+    // an equation scaled by an earlier one (2Y = 2Q) divided back, so that a remainder is put in exactly
+    CHECK(at_sight::implies(V{"(= (+ |X| (* (- 2) |Y|)) 0)", "(= (mod |X| 2) 0)", "(= |X1| (+ |X| 1))", "(= |Y1| (+ |Y| 1))"},
+                            "(= (mod |X1| 2) 1)", ints));
     // any other term is an unknown of its own, by its text; any other formula a literal
     CHECK(at_sight::implies(V{"(> (select |A| |I|) 3)"}, "(> (select |A| |I|) 2)", ints));
     CHECK_FALSE(at_sight::implies(V{"(> (select |A| |I|) 3)"}, "(> (select |A| |J|) 2)", ints));
