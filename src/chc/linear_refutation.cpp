@@ -34,9 +34,6 @@ struct Term {
     Rational constant = 0;
 };
 
-// The same in machine integers (scaled by a positive number where a term had fractions),
-// the unknowns in increasing order: what the elimination works on. A number that does not
-// fit throws Overflow, and the clause goes to the solver.
 // 128 bits: C's 64-bit bounds (2^64 - 1, -2^63) and sums of them fit.
 __extension__ typedef __int128 Wide;
 __extension__ typedef unsigned __int128 UnsignedWide;
@@ -49,6 +46,9 @@ Wide gcd(Wide a, Wide b) {
     return a;
 }
 
+// A term in machine integers (scaled by a positive number where it had fractions), the
+// unknowns in increasing order: what the elimination works on. A number that does not fit
+// throws Overflow, and the clause goes to the solver.
 struct Row {
     std::vector<std::pair<int, Wide>> terms;
     Wide constant = 0;
