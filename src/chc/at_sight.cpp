@@ -8,6 +8,7 @@
 #include <cctype>
 #include <initializer_list>
 #include <map>
+#include <numeric>
 #include <optional>
 #include <set>
 #include <unordered_map>
@@ -102,78 +103,56 @@ using sexpr::Rational;
 // Σ coefficient · term + constant. A term is a constant's name or a subterm not read as
 // linear (a product of two unknowns, `select`, `mod`, ...), by its text: the same text is the
 // same value.
+template <class Value>
 struct Linear {
-    std::map<std::string, Rational> terms;
-    Rational constant = 0;
+    std::map<std::string, Value> terms;
+    Value constant = 0;
 };
 
 // Adds factor · n to `out`; false when n is not a number-valued term read here (`true`, a
-// bit-vector literal).
-bool add_linear(const Node& n, const Rational& factor, Linear& out) {
-    return sexpr::add_linear(n, factor, out.constant, [&out](const Node& term, const Rational& f) {
-        if (!term.list) {
-            if (!is_constant(term)) return false;
-            out.terms[term.text] += f;
-            return true;
-        }
-        if (term.kids.empty() || term.kids[0].list) return false;
-        out.terms[text_of(term)] += f;
+// bit-vector literal) or a number does not fit (`num.fits` false).
+template <class Value>
+bool add_linear(const Node& n, const Value& factor, Linear<Value>& out, sexpr::Numbers<Value>& num) {
+    return sexpr::add_linear(n, factor, out.constant, num, [&out, &num](const Node& term, const Value& f) {
+        const std::string key = term.list ? text_of(term) : term.text;
+        if (term.list ? term.kids.empty() || term.kids[0].list : !is_constant(term)) return false;
+        Value& c = out.terms[key];
+        c = num.plus(c, f);
         return true;
     });
 }
 
-// add_linear in machine integers, for the common case (integer numerals, small coefficients):
-// false when n needs more (a decimal, a quotient, a term read as not linear in a way this
-// does not follow) or a sum or product would overflow; then the rationals take over.
-struct SmallLinear {
-    std::map<std::string, long long> terms;
-    long long constant = 0;
-};
+enum class Rel { less, at_most, equal };  // d < 0, d <= 0, d = 0
 
-bool add_small(const Node& n, long long factor, SmallLinear& out) {
-    auto add = [](long long& to, long long a, long long f) {
-        long long p = 0;
-        return !__builtin_mul_overflow(a, f, &p) && !__builtin_add_overflow(to, p, &to);
-    };
-    if (!n.list) {
-        const std::string& t = n.text;
-        if (!t.empty() && std::isdigit(static_cast<unsigned char>(t[0]))) {
-            long long v = 0;
-            for (char c : t) {
-                if (!std::isdigit(static_cast<unsigned char>(c)) || __builtin_mul_overflow(v, 10LL, &v) ||
-                    __builtin_add_overflow(v, static_cast<long long>(c - '0'), &v)) {
-                    return false;
-                }
-            }
-            return add(out.constant, v, factor);
-        }
-        if (!is_constant(n)) return false;
-        return add(out.terms[t], 1, factor);
+// Integers as machine words (never the smallest: no overflow) and exact.
+long long divisor(long long a, long long b) { return std::gcd(a, b); }
+Integer divisor(const Integer& a, const Integer& b) { return abs(boost::multiprecision::gcd(a, b)); }
+std::string numeral(long long a) { return std::to_string(a); }
+std::string numeral(const Integer& a) { return a.str(); }
+
+// `d rel 0` in the normal form of normal_comparison, given d's integer coefficients (at least
+// one not 0) and constant: divided by their divisor, the first coefficient positive.
+
+template <class Int>
+std::string normal_text(const std::vector<std::pair<const std::string*, Int>>& terms, const Int& constant, Rel rel, bool negated) {
+    Int g = 0;
+    for (const auto& [term, c] : terms) g = divisor(g, c);
+    g = divisor(g, constant);  // positive (a coefficient is not 0): keeps the comparison
+    // The first coefficient positive: -a = 0 is a = 0; -a ≤ 0 is ¬(a < 0); -a < 0 is ¬(a ≤ 0).
+    const bool flip = terms.front().second < 0;
+    if (flip && rel != Rel::equal) {
+        rel = rel == Rel::less ? Rel::at_most : Rel::less;
+        negated = !negated;
     }
-    if (is_apply(n, "+")) {
-        for (std::size_t k = 1; k < n.kids.size(); ++k) {
-            if (!add_small(n.kids[k], factor, out)) return false;
-        }
-        return true;
+    std::string text = rel == Rel::less ? "(#< " : rel == Rel::at_most ? "(#<= " : "(#= ";
+    auto put = [&](const Int& c) { text += flip ? numeral(Int(-(c / g))) : numeral(Int(c / g)); };
+    for (const auto& [term, c] : terms) {
+        put(c);
+        text += ' ' + *term + ' ';
     }
-    if (is_apply(n, "-") && n.kids.size() >= 2) {
-        long long negated = 0;
-        if (__builtin_sub_overflow(0LL, factor, &negated)) return false;
-        for (std::size_t k = 1; k < n.kids.size(); ++k) {
-            if (!add_small(n.kids[k], k == 1 && n.kids.size() > 2 ? factor : negated, out)) return false;
-        }
-        return true;
-    }
-    if (is_apply(n, "*") && n.kids.size() == 3) {
-        for (std::size_t side = 1; side <= 2; ++side) {
-            SmallLinear c;  // a constant factor
-            if (!add_small(n.kids[side], 1, c) || !c.terms.empty()) continue;
-            long long f = 0;
-            if (__builtin_mul_overflow(factor, c.constant, &f)) return false;
-            return add_small(n.kids[3 - side], f, out);
-        }
-    }
-    return false;  // the rationals decide: a product of unknowns, `select`, `/`, ...
+    put(constant);
+    text += ')';
+    return negated ? "(not " + text + ")" : text;
 }
 
 // The normal form of a comparison of two linear terms: "true" or "false" when it has no
@@ -184,43 +163,38 @@ std::optional<std::string> normal_comparison(const Node& n) {
     if (!n.list || n.kids.size() != 3 || n.kids[0].list) return std::nullopt;
     const std::string& op = n.kids[0].text;
     if (op != "=" && op != "distinct" && op != "<=" && op != "<" && op != ">=" && op != ">") return std::nullopt;
-    Linear d;  // left - right
-    SmallLinear small;
-    if (add_small(n.kids[1], 1, small) && add_small(n.kids[2], -1, small)) {
-        for (const auto& [term, c] : small.terms) d.terms.emplace(term, c);
-        d.constant = small.constant;
-    } else if (!add_linear(n.kids[1], 1, d) || !add_linear(n.kids[2], -1, d)) {
+    // left - right ⋈ 0, as `less` (d < 0), `at_most` (d ≤ 0) or `equal` (d = 0), and whether negated.
+    const Rel rel = op == "<" || op == ">=" ? Rel::less : op == "<=" || op == ">" ? Rel::at_most : Rel::equal;
+    const bool negated = op == ">=" || op == ">" || op == "distinct";
+    auto no_unknown = [&](const auto& constant) -> std::optional<std::string> {
+        const bool holds = rel == Rel::less ? constant < 0 : rel == Rel::at_most ? constant <= 0 : constant == 0;
+        return holds != negated ? "true" : "false";
+    };
+    Linear<long long> small;
+    sexpr::Numbers<long long> machine;
+    if (add_linear(n.kids[1], 1LL, small, machine) && add_linear(n.kids[2], -1LL, small, machine)) {
+        std::vector<std::pair<const std::string*, long long>> terms;
+        for (const auto& [term, c] : small.terms) {
+            if (c != 0) terms.emplace_back(&term, c);
+        }
+        if (terms.empty()) return no_unknown(small.constant);
+        return normal_text(terms, small.constant, rel, negated);
+    }
+    if (machine.fits) return std::nullopt;  // not a comparison of linear terms
+    Linear<Rational> d;
+    sexpr::Numbers<Rational> exact;
+    if (!add_linear(n.kids[1], Rational(1), d, exact) || !add_linear(n.kids[2], Rational(-1), d, exact)) {
         return std::nullopt;
     }
     for (auto it = d.terms.begin(); it != d.terms.end();) it = it->second == 0 ? d.terms.erase(it) : std::next(it);
-    // d ⋈ 0, as `less` (d < 0), `at_most` (d ≤ 0) or `equal` (d = 0), and whether negated.
-    enum class Rel { less, at_most, equal };
-    Rel rel = op == "<" || op == ">=" ? Rel::less : op == "<=" || op == ">" ? Rel::at_most : Rel::equal;
-    bool negated = op == ">=" || op == ">" || op == "distinct";
-    if (d.terms.empty()) {
-        const bool holds = rel == Rel::less ? d.constant < 0 : rel == Rel::at_most ? d.constant <= 0 : d.constant == 0;
-        return holds != negated ? "true" : "false";
-    }
-    // Integer coefficients with no common divisor: a positive factor keeps the comparison.
-    Integer denominators = 1, divisor = 0;
+    if (d.terms.empty()) return no_unknown(d.constant);
+    // Integer coefficients: each times the denominators' least common multiple.
+    Integer denominators = denominator(d.constant);
     for (const auto& [term, c] : d.terms) denominators = boost::multiprecision::lcm(denominators, denominator(c));
-    denominators = boost::multiprecision::lcm(denominators, denominator(d.constant));
     auto scaled = [&](const Rational& c) { return Integer(numerator(c) * (denominators / denominator(c))); };
-    for (const auto& [term, c] : d.terms) divisor = boost::multiprecision::gcd(divisor, scaled(c));
-    divisor = abs(boost::multiprecision::gcd(divisor, scaled(d.constant)));  // positive: keeps the comparison
-    // The first coefficient positive: -a = 0 is a = 0; -a ≤ 0 is ¬(a < 0); -a < 0 is ¬(a ≤ 0).
-    const bool flip = d.terms.begin()->second < 0;
-    if (flip && rel != Rel::equal) {
-        rel = rel == Rel::less ? Rel::at_most : Rel::less;
-        negated = !negated;
-    }
-    std::string text = rel == Rel::less ? "(#< " : rel == Rel::at_most ? "(#<= " : "(#= ";
-    for (const auto& [term, c] : d.terms) {
-        const Integer k = scaled(c) / divisor * (flip ? -1 : 1);
-        text += k.str() + ' ' + term + ' ';
-    }
-    text += Integer(scaled(d.constant) / divisor * (flip ? -1 : 1)).str() + ")";
-    return negated ? "(not " + text + ")" : text;
+    std::vector<std::pair<const std::string*, Integer>> terms;
+    for (const auto& [term, c] : d.terms) terms.emplace_back(&term, scaled(c));
+    return normal_text(terms, scaled(d.constant), rel, negated);
 }
 
 // The text a formula is compared by: a comparison of linear terms, or its negation, in its

@@ -28,10 +28,12 @@ constexpr std::size_t max_inequalities = 300;    // in one elimination
 constexpr std::size_t max_combinations = 20000;  // made by all the eliminations of a clause
 constexpr std::size_t max_made = 64;             // formulas made of reads after writes
 
-// A term as read: Σ coefficient · unknown + constant, the unknowns by number.
+// A term as read: Σ coefficient · unknown + constant, the unknowns by number; in machine
+// integers first, exactly where a number does not fit them (linear_term.hpp).
+template <class Value>
 struct Term {
-    std::map<int, Rational> terms;
-    Rational constant = 0;
+    std::map<int, Value> terms;
+    Value constant = 0;
 };
 
 // 128 bits: C's 64-bit bounds (2^64 - 1, -2^63) and sums of them fit.
@@ -97,7 +99,16 @@ Wide coefficient(const Row& r, int x) {
     return it != r.terms.end() && it->first == x ? it->second : 0;
 }
 
-Row row_of(const Term& t) {
+Row row_of(const Term<long long>& t) {
+    Row r;
+    for (const auto& [v, c] : t.terms) {
+        if (c != 0) r.terms.emplace_back(v, c);
+    }
+    r.constant = t.constant;
+    return r;
+}
+
+Row row_of(const Term<Rational>& t) {
     Integer scale = denominator(t.constant);
     for (const auto& [v, c] : t.terms) scale = boost::multiprecision::lcm(scale, denominator(c));
     auto fit = [&](const Rational& c) {
@@ -447,39 +458,52 @@ private:
         lit.key = texts_.try_emplace(text_of(n), static_cast<int>(texts_.size())).first->second;
         if (n.list && n.kids.size() == 3 && !n.kids[0].list) {
             const std::string& op = n.kids[0].text;
-            Term t;  // left - right
-            if ((op == "=" || op == "distinct" || op == "<=" || op == "<" || op == ">=" || op == ">") &&
-                add(n.kids[1], 1, t) && add(n.kids[2], -1, t)) {
-                lit.linear = true;
-                lit.d = row_of(t);
+            if (op == "=" || op == "distinct" || op == "<=" || op == "<" || op == ">=" || op == ">") {
+                lit.linear = difference(n.kids[1], &n.kids[2], lit.d);
             }
         }
         return lit;
     }
 
-    // Adds factor · n to `out`; false when n is not a number-valued term read here.
-    bool add(const Node& n, const Rational& factor, Term& out) {
-        return sexpr::add_linear(n, factor, out.constant, [&](const Node& term, const Rational& f) {
-            if (!term.list) {
-                if (!sexpr::is_constant(term)) return false;
-                out.terms[unknown(term.text, integer_constants_)] += f;
+    // left - right (left alone without `right`) as a row; false when it is not a linear term.
+    bool difference(const Node& left, const Node* right, Row& out) {
+        Term<long long> small;
+        sexpr::Numbers<long long> machine;
+        if (add(left, 1LL, small, machine) && (right == nullptr || add(*right, -1LL, small, machine))) {
+            out = row_of(small);
+            return true;
+        }
+        if (machine.fits) return false;
+        Term<Rational> exact;
+        sexpr::Numbers<Rational> rationals;
+        if (add(left, Rational(1), exact, rationals) && (right == nullptr || add(*right, Rational(-1), exact, rationals))) {
+            out = row_of(exact);
+            return true;
+        }
+        return false;
+    }
+
+    // Adds factor · n to `out`; false when n is not a number-valued term read here, or a
+    // number does not fit (`num.fits` false).
+    template <class Value>
+    bool add(const Node& n, const Value& factor, Term<Value>& out, sexpr::Numbers<Value>& num) {
+        return sexpr::add_linear(n, factor, out.constant, num, [&](const Node& term, const Value& f) {
+            auto add_to = [&](int x) {
+                out.terms[x] = num.plus(out.terms[x], f);
                 return true;
-            }
+            };
+            if (!term.list) return sexpr::is_constant(term) && add_to(unknown(term.text, integer_constants_));
             if ((is_apply(term, "mod") || is_apply(term, "div")) && term.kids.size() == 3) {
-                std::optional<Rational> k = sexpr::number(term.kids[2]);
-                if (k && *k != 0 && denominator(*k) == 1) {
+                sexpr::Numbers<long long> machine;
+                if (std::optional<long long> k = machine.number(term.kids[2]); k && *k != 0 && machine.fits) {
                     const auto [q, r] = division(term.kids[1], *k);
-                    if (q >= 0) {
-                        out.terms[is_apply(term, "mod") ? r : q] += f;
-                        return true;
-                    }
+                    if (q >= 0) return add_to(is_apply(term, "mod") ? r : q);
                 }
             }
             if (term.kids.empty() || term.kids[0].list) return false;
             // A term not read as linear (a product of unknowns, `select`, ...): an unknown of
             // its own, the same for the same text. Its sort is not known here: a real.
-            out.terms[unknown(text_of(term), false)] += f;
-            return true;
+            return add_to(unknown(text_of(term), false));
         });
     }
 
@@ -491,20 +515,21 @@ private:
 
     // The quotient and remainder of t by k: unknowns q and r with t = k·q + r and 0 <= r <=
     // |k| - 1, constraints of every case. (-1, -1) when t is not a linear term.
-    std::pair<int, int> division(const Node& t, const Rational& k) {
-        const std::string key = text_of(t) + " / " + k.str();
+    std::pair<int, int> division(const Node& t, long long k) {
+        const std::string key = text_of(t) + " / " + std::to_string(k);
         if (auto it = divisions_.find(key); it != divisions_.end()) return it->second;
-        Term e;
-        if (!add(t, 1, e)) return {-1, -1};
+        Row e;
+        if (!difference(t, nullptr, e)) return {-1, -1};
         const int q = unknown("(div " + key + ")", true), r = unknown("(mod " + key + ")", true);
         // t - k·q - r = 0, -r <= 0, r - (|k| - 1) <= 0
-        e.terms[q] -= k;
-        e.terms[r] -= 1;
-        definitions_.push_back(row_of(e));
+        Row qr;
+        qr.terms = {{q, -static_cast<Wide>(k)}, {r, -1}};
+        if (r < q) std::swap(qr.terms[0], qr.terms[1]);  // a row's unknowns in increasing order
+        definitions_.push_back(combine(1, e, 1, qr));
         Inequality low, high;
         low.l.terms = {{r, -1}};
         high.l.terms = {{r, 1}};
-        high.l.constant = row_of(Term{{}, 1 - abs(k)}).constant;
+        high.l.constant = 1 - (k < 0 ? -static_cast<Wide>(k) : static_cast<Wide>(k));
         bounds_.push_back(std::move(low));
         bounds_.push_back(std::move(high));
         return divisions_[key] = {q, r};
