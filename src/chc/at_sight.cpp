@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <deque>
 #include <initializer_list>
 #include <map>
 #include <numeric>
@@ -362,6 +363,34 @@ bool decided_by(const std::vector<Node>& facts, const std::set<std::string>& mor
     return value(goal, known) == Value::yes;
 }
 
+// A parameter's position: `$` and its digits, with `a` after them for an array.
+std::optional<std::size_t> parameter(std::string_view token) {
+    if (token.size() < 2 || token[0] != '$') return std::nullopt;
+    const std::string_view digits = token.substr(1, token.back() == 'a' ? token.size() - 2 : token.size() - 1);
+    if (digits.empty() || digits.size() > 9) return std::nullopt;
+    std::size_t k = 0;
+    for (char d : digits) {
+        if (!std::isdigit(static_cast<unsigned char>(d))) return std::nullopt;
+        k = k * 10 + static_cast<std::size_t>(d - '0');
+    }
+    return k;
+}
+
+// `n` with each parameter replaced by its argument; false when one is past the end.
+bool put_arguments(Node& n, const std::vector<Node>& args) {
+    if (!n.list) {
+        const std::optional<std::size_t> k = parameter(n.text);
+        if (!k) return true;
+        if (*k >= args.size()) return false;
+        n = args[*k];
+        return true;
+    }
+    for (Node& kid : n.kids) {
+        if (!put_arguments(kid, args)) return false;
+    }
+    return true;
+}
+
 }  // namespace
 
 std::optional<std::string> instantiate(std::string_view formula, const std::vector<std::string>& args) {
@@ -401,14 +430,9 @@ std::optional<std::string> instantiate(std::string_view formula, const std::vect
             continue;
         }
         if (names.contains(token)) return std::nullopt;
-        // A parameter: `$` and its position, with `a` after it for an array.
-        std::string_view digits = token.substr(1, token.size() > 1 && token.back() == 'a' ? token.size() - 2 : token.size() - 1);
-        bool parameter = c == '$' && !digits.empty();
-        for (char d : digits) parameter = parameter && std::isdigit(static_cast<unsigned char>(d));
-        if (parameter) {
-            const std::size_t k = std::stoul(std::string(digits));
-            if (k >= args.size()) return std::nullopt;
-            out += args[k];
+        if (const std::optional<std::size_t> k = parameter(token)) {
+            if (*k >= args.size()) return std::nullopt;
+            out += args[*k];
         } else {
             out.append(token);
         }
@@ -416,81 +440,128 @@ std::optional<std::string> instantiate(std::string_view formula, const std::vect
     return out;
 }
 
-// A formula's text read once: its tree (lets put in) and the texts of its conjuncts.
+// A formula read once: its tree (lets put in) and the texts of its conjuncts.
 struct Sight::Read {
     std::optional<Node> node;
     std::vector<std::string> conjuncts;
     bool quantified = false;  // a quantifier binds names in it: nothing is put in
 };
 
+namespace {
+
+// A certificate formula over parameters, read once however many arguments it is put in with.
+// Without a binder (lets put in, no quantifier) nothing in it can capture an argument's
+// symbols; with one, its text is instantiated (instantiate() sees to that) and read.
+struct Template {
+    std::optional<Node> node;  // nothing when it has a binder
+};
+
+}  // namespace
+
 struct Sight::Known {
-    std::unordered_map<std::string, Read> read;
+    std::unordered_map<std::string, Read> read;  // by text
+    std::unordered_map<std::string, Template> templates;
+    std::unordered_map<std::string, std::optional<Node>> arguments;  // an argument's text, read
+    std::deque<Read> instances;
 };
 
 Sight::Sight(Arithmetic arithmetic) : arithmetic_(arithmetic), known_(std::make_unique<Known>()) {}
 Sight::~Sight() = default;
 
-const Sight::Read& Sight::read(const std::string& text) {
+namespace {
+
+void finish(Sight::Read& r, const std::string* text) {
+    std::set<std::string> parts;
+    if (r.node) {
+        conjuncts(*r.node, parts);
+        r.quantified = has_quantifier(*r.node) || has_apply(*r.node, {"let"});
+    } else {
+        parts.insert(*text);  // compared as a whole
+    }
+    r.conjuncts.assign(parts.begin(), parts.end());
+}
+
+}  // namespace
+
+Sight::Formula Sight::formula(const std::string& text) {
     auto [it, made] = known_->read.try_emplace(text);
     if (made) {
-        Read& r = it->second;
-        r.node = formula(text);
-        std::set<std::string> parts;
-        if (r.node) {
-            conjuncts(*r.node, parts);
-            r.quantified = has_quantifier(*r.node) || has_apply(*r.node, {"let"});
-        } else {
-            parts.insert(text);  // compared as a whole
-        }
-        r.conjuncts.assign(parts.begin(), parts.end());
+        it->second.node = at_sight::formula(text);
+        finish(it->second, &text);
     }
-    return it->second;
+    return &it->second;
+}
+
+std::optional<Sight::Formula> Sight::instance(const std::string& text, const std::vector<std::string>& args) {
+    auto [t, made] = known_->templates.try_emplace(text);
+    Template& f = t->second;
+    if (made) {
+        f.node = at_sight::formula(text);
+        if (f.node && (has_quantifier(*f.node) || has_apply(*f.node, {"let"}))) f.node.reset();
+    }
+    if (!f.node) {
+        std::optional<std::string> put = instantiate(text, args);
+        if (!put) return std::nullopt;
+        return formula(*put);
+    }
+    std::vector<Node> read_args;
+    for (const std::string& a : args) {
+        auto [in, first] = known_->arguments.try_emplace(a);
+        if (first) in->second = sexpr::read(a);
+        if (!in->second) return std::nullopt;
+        read_args.push_back(*in->second);
+    }
+    Read r;
+    r.node = *f.node;
+    if (!put_arguments(*r.node, read_args)) return std::nullopt;
+    finish(r, nullptr);
+    known_->instances.push_back(std::move(r));
+    return &known_->instances.back();
 }
 
 Sight::Held Sight::how(const std::vector<std::string>& body, const std::string& head) {
-    if (by_connectives(body, head)) return Held::by_form;
-    // The refutation puts equations in itself, and mostly succeeds: the equations put in by
-    // form (for terms it takes as unknowns, say) come after it.
-    if (arithmetic_ != Arithmetic::none) {
-        const Read& h = read(head);
-        std::vector<const Node*> facts;  // what can be read of the body (the rest is left out)
-        for (const std::string& b : body) {
-            if (const Read& r = read(b); r.node) facts.push_back(&*r.node);
-        }
-        if (h.node && refuted_linearly(facts, *h.node, arithmetic_ == Arithmetic::integers)) return Held::by_arithmetic;
-    }
-    return by_equations(body, head) ? Held::by_form : Held::no;
+    std::vector<Formula> b;
+    for (const std::string& t : body) b.push_back(formula(t));
+    return how(b, formula(head));
 }
 
-bool Sight::by_connectives(const std::vector<std::string>& body, const std::string& head) {
-    std::set<std::string> known;
-    for (const std::string& b : body) {
-        const Read& r = read(b);
-        known.insert(r.conjuncts.begin(), r.conjuncts.end());
+Sight::Held Sight::how(const std::vector<Formula>& body, Formula head) {
+    if (by_connectives(body, *head)) return Held::by_form;
+    // The refutation puts equations in itself, and mostly succeeds: the equations put in by
+    // form (for terms it takes as unknowns, say) come after it.
+    if (arithmetic_ != Arithmetic::none && head->node) {
+        std::vector<const Node*> facts;  // what can be read of the body (the rest is left out)
+        for (Formula b : body) {
+            if (b->node) facts.push_back(&*b->node);
+        }
+        if (refuted_linearly(facts, *head->node, arithmetic_ == Arithmetic::integers)) return Held::by_arithmetic;
     }
+    return by_equations(body, *head) ? Held::by_form : Held::no;
+}
+
+bool Sight::by_connectives(const std::vector<Formula>& body, const Read& h) {
+    std::set<std::string> known;
+    for (Formula r : body) known.insert(r->conjuncts.begin(), r->conjuncts.end());
     if (known.contains("false")) return true;
     for (const std::string& k : known) {
         if (known.contains("(not " + k + ")")) return true;
     }
-    const Read& h = read(head);
-    if (!h.node) return known.contains(head);
+    if (!h.node) return known.contains(h.conjuncts.front());
     return value(*h.node, known) == Value::yes;
 }
 
 // by_connectives again, with the equations of a constant that the body assumes put in (a
 // rule's `A' = R`, a memo's `R = 3 + V`): a formula over the state before a step then meets
 // the one after it.
-bool Sight::by_equations(const std::vector<std::string>& body, const std::string& head) {
-    const Read& h = read(head);
+bool Sight::by_equations(const std::vector<Formula>& body, const Read& h) {
     if (!h.node || h.quantified) return false;
     std::vector<const Node*> parts;  // the body's conjuncts that can be read
     std::set<std::string> unread;    // and the keys of the others: still facts, nothing put in
-    for (const std::string& b : body) {
-        const Read& r = read(b);
-        if (r.node && !r.quantified) {
-            conjunct_parts(*r.node, parts);
+    for (Formula r : body) {
+        if (r->node && !r->quantified) {
+            conjunct_parts(*r->node, parts);
         } else {
-            unread.insert(r.conjuncts.begin(), r.conjuncts.end());
+            unread.insert(r->conjuncts.begin(), r->conjuncts.end());
         }
     }
     std::vector<bool> used(parts.size(), false);

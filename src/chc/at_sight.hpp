@@ -36,26 +36,34 @@ enum class Arithmetic { none, reals, integers };
 
 // implies() for the clauses of one certificate: a formula's text is read, and its lets are
 // put in, once however many clauses it appears in (a point's formula over the same state
-// variables is the body of one rule and the head of the next).
+// variables is the body of one rule and the head of the next), and a point's formula once
+// however many arguments it is put in with.
 class Sight {
 public:
     explicit Sight(Arithmetic arithmetic = Arithmetic::none);
     ~Sight();
     Sight(const Sight&) = delete;
     Sight& operator=(const Sight&) = delete;
+
+    // A formula as read, valid while the Sight is.
+    struct Read;
+    using Formula = const Read*;
+    [[nodiscard]] Formula formula(const std::string& text);
+    // instantiate(text, args), read: nothing where instantiate() gives nothing.
+    [[nodiscard]] std::optional<Formula> instance(const std::string& text, const std::vector<std::string>& args);
+
     [[nodiscard]] bool implies(const std::vector<std::string>& body, const std::string& head) {
         return how(body, head) != Held::no;
     }
     // Whether it does, and how.
     enum class Held { no, by_form, by_arithmetic };
+    [[nodiscard]] Held how(const std::vector<Formula>& body, Formula head);
     [[nodiscard]] Held how(const std::vector<std::string>& body, const std::string& head);
 
 private:
-    bool by_connectives(const std::vector<std::string>& body, const std::string& head);
-    bool by_equations(const std::vector<std::string>& body, const std::string& head);
-    struct Read;
-    struct Known;  // the texts read so far
-    const Read& read(const std::string& text);
+    bool by_connectives(const std::vector<Formula>& body, const Read& head);
+    bool by_equations(const std::vector<Formula>& body, const Read& head);
+    struct Known;  // the formulas read so far
     Arithmetic arithmetic_;
     std::unique_ptr<Known> known_;
 };

@@ -301,21 +301,24 @@ std::string Exporter::checks(const Certificate& c, std::vector<std::string>& nam
     // A point's formula over an atom's arguments, for the clauses that hold by their form
     // (at_sight.hpp): nothing when the point has none or it cannot be put in safely.
     // Rules between points mostly name the state alike: each (point, arguments) is put in once.
-    std::map<std::pair<PointId, std::vector<std::string>>, std::optional<std::string>> instances;
-    auto formula_of = [&](PointId p, const Atom& a, const std::vector<Variable>& vars) -> std::optional<std::string> {
+    using Formula = at_sight::Sight::Formula;
+    at_sight::Sight sight(p_.domain == Domain::real ? at_sight::Arithmetic::reals : at_sight::Arithmetic::integers);
+    std::map<std::pair<PointId, std::vector<std::string>>, std::optional<Formula>> instances;
+    auto formula_of = [&](PointId p, const Atom& a, const std::vector<Variable>& vars) -> std::optional<Formula> {
         auto it = formula.find(p);
         if (it == formula.end()) return std::nullopt;
         auto [in, made] = instances.try_emplace({p, state_args(p, a, vars)});
-        if (made) in->second = at_sight::instantiate(it->second, in->first.second);
+        if (made) in->second = sight.instance(it->second, in->first.second);
         return in->second;
     };
-    at_sight::Sight sight(p_.domain == Domain::real ? at_sight::Arithmetic::reals : at_sight::Arithmetic::integers);
     // How a clause holds at sight (the comment the script gives it), or nothing.
-    auto at_sight_note = [&](std::optional<std::string> from, std::vector<std::string> constraints,
-                             const std::optional<std::string>& to) -> const char* {
+    auto at_sight_note = [&](std::optional<Formula> from, const std::vector<std::string>& constraints,
+                             std::optional<Formula> to) -> const char* {
         if (!by_form || !from || !to) return nullptr;
-        constraints.push_back(std::move(*from));
-        switch (sight.how(constraints, *to)) {
+        std::vector<Formula> body;
+        for (const std::string& part : constraints) body.push_back(sight.formula(part));
+        body.push_back(*from);
+        switch (sight.how(body, *to)) {
         case at_sight::Sight::Held::by_form:
             return "holds at sight: its connectives make the formula after it true once what it assumes is (its "
                    "equations of a variable put in), or what it assumes contradicts itself";
@@ -340,7 +343,7 @@ std::string Exporter::checks(const Certificate& c, std::vector<std::string>& nam
     if (is(q.point, "true")) {
         pending += "; the query: holds, its point's formula is true\n";
         if (trivial) ++*trivial;
-    } else if (const char* note = at_sight_note(std::string("true"), conjuncts(q.constraints, q.vars),
+    } else if (const char* note = at_sight_note(sight.formula("true"), conjuncts(q.constraints, q.vars),
                                                 formula_of(q.point, q.atom, q.vars))) {
         pending += fmt::format("; the query: {}\n", note);
         if (trivial) ++*trivial;
@@ -364,7 +367,7 @@ std::string Exporter::checks(const Certificate& c, std::vector<std::string>& nam
         }
         std::vector<std::string> constraints = conjuncts(r.constraints, r.vars);
         if (const char* note = at_sight_note(formula_of(r.head_point, r.head, r.vars), constraints,
-                    to_error ? std::optional<std::string>("false") : formula_of(r.body_point, *r.body, r.vars))) {
+                    to_error ? std::optional<Formula>(sight.formula("false")) : formula_of(r.body_point, *r.body, r.vars))) {
             pending += fmt::format("; {}: {}\n", name, note);
             if (trivial) ++*trivial;
             continue;

@@ -104,12 +104,16 @@ public:
 
 private:
     // Written once: a subterm used more than once becomes a `let` name, bound before the
-    // first term that uses it (the bindings nest in the order they were made).
+    // first term that uses it (the bindings nest in the order they were made), unless its
+    // text is short: `(= x y)` twice costs less to read than a name does, for a reader and
+    // for the checks at sight, which put each `let` in again. A term written out so is at
+    // most max_repeated characters long, so the text stays linear in the term's size.
     std::string write(const z3::expr& e) {
+        constexpr std::size_t max_repeated = 40;
         auto named = names_.find(e.id());
         if (named != names_.end()) return named->second;
         std::string t = write_here(e);
-        if (uses_[e.id()] > 1 && e.is_app() && e.num_args() > 0) {
+        if (uses_[e.id()] > 1 && e.is_app() && e.num_args() > 0 && t.size() > max_repeated) {
             std::string name = "a!" + std::to_string(bindings_.size() + 1);
             bindings_.push_back("(" + name + " " + t + ")");
             names_.emplace(e.id(), name);

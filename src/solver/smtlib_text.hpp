@@ -1,7 +1,7 @@
 // SMT-LIB text of a term, for the checks a second solver runs and the models printed for
 // CHC problems. Z3's own printer lays a term out for reading (line breaks, indentation,
 // `let` for long subterms) and took 90% of building a certificate; this one writes a line,
-// with a `let` only for a subterm that occurs more than once (so that the text stays
+// with a `let` only for a long subterm that occurs more than once (so that the text stays
 // linear in the term's size).
 #pragma once
 
