@@ -348,7 +348,7 @@ private:
         for (int side = 1; side <= 2; ++side) {
             const Node& name = f.kids[static_cast<std::size_t>(side)];
             const Node& term = f.kids[static_cast<std::size_t>(3 - side)];
-            if (sexpr::is_constant(name) && is_apply(term, "store") && term.kids.size() == 4 && !mentions(term, name.text)) {
+            if (sexpr::is_constant(name) && (is_store(term) || constant_value(term) != nullptr) && !mentions(term, name.text)) {
                 arrays_.try_emplace(name.text, &term);
             }
         }
@@ -359,17 +359,31 @@ private:
         return std::any_of(n.kids.begin(), n.kids.end(), [&](const Node& k) { return mentions(k, name); });
     }
 
+    static bool is_store(const Node& n) { return is_apply(n, "store") && n.kids.size() == 4; }
+
+    // The value of a constant array `((as const (Array I E)) v)`: v; nothing for another term.
+    static const Node* constant_value(const Node& n) {
+        if (!n.list || n.kids.size() != 2 || !n.kids[0].list) return nullptr;
+        const Node& as = n.kids[0];
+        const bool constant = is_apply(as, "as") && as.kids.size() == 3 && !as.kids[1].list && as.kids[1].text == "const";
+        return constant ? &n.kids[1] : nullptr;
+    }
+
     // A read after a write, `select(store(a, i, v), j)` (a through the arrays named), is v when
     // i = j and `select(a, j)` otherwise: a literal with one is that disjunction (one side of
-    // it when i and j are the same term or two different numbers), made once; `&n` when it
-    // has none (or too many have been made).
+    // it when i and j are the same term or two different numbers), made once; a read of a
+    // constant array is its value. `&n` when it has none (or too many have been made).
     const Node* reads(const Node& n) {
         auto [it, made] = reads_.try_emplace(&n, &n);
         if (!made || made_.size() >= max_made) return it->second;
         std::vector<std::size_t> path;
         const Node* read = find_read(n, path);
         if (read == nullptr) return it->second;
-        const Node& write = is_apply(read->kids[1], "store") ? read->kids[1] : *arrays_.at(read->kids[1].text);
+        const Node& write = is_store(read->kids[1]) || constant_value(read->kids[1]) ? read->kids[1] : *arrays_.at(read->kids[1].text);
+        if (const Node* value = constant_value(write)) {
+            made_.push_back(replaced(n, path, 0, *value));
+            return it->second = &made_.back();
+        }
         const Node &i = write.kids[2], &j = read->kids[2];
         Node other_read = list({atom("select"), write.kids[1], j});
         const Node same = replaced(n, path, 0, write.kids[3]), other = replaced(n, path, 0, other_read);
@@ -386,12 +400,12 @@ private:
         return it->second = &made_.back();
     }
 
-    // The first `select` in `n` (outside binders) of a `store` or of an array named, and the
-    // positions of the operands that lead to it.
+    // The first `select` in `n` (outside binders) of a `store`, a constant array or an array
+    // named, and the positions of the operands that lead to it.
     const Node* find_read(const Node& n, std::vector<std::size_t>& path) const {
         if (!n.list || is_apply(n, "forall") || is_apply(n, "exists") || is_apply(n, "let")) return nullptr;
         if (is_apply(n, "select") && n.kids.size() == 3 &&
-            (is_apply(n.kids[1], "store") ? n.kids[1].kids.size() == 4 : arrays_.contains(n.kids[1].text))) {
+            (is_store(n.kids[1]) || constant_value(n.kids[1]) != nullptr || arrays_.contains(n.kids[1].text))) {
             return &n;
         }
         for (std::size_t k = 1; k < n.kids.size(); ++k) {
@@ -687,7 +701,7 @@ private:
 
     const bool integer_constants_;
     std::unordered_map<const Node*, Literal> literals_;
-    std::map<std::string, const Node*> arrays_;  // an array's name: the store the clause equates it with
+    std::map<std::string, const Node*> arrays_;  // an array's name: the store (or constant array) the clause equates it with
     std::deque<Node> made_;                       // the formulas reads() made (they stay where they are)
     std::unordered_map<const Node*, const Node*> reads_;
     std::unordered_map<std::string, int> texts_;  // a literal's text: its number

@@ -26,6 +26,23 @@ TEST_CASE("at sight: a certificate formula over a clause's arguments") {
     CHECK(at_sight::instantiate("(let ((X 1)) (= $0 X))", {"|Y|"}) == "(let ((X 1)) (= |Y| X))");
 }
 
+TEST_CASE("at sight: a point's formula read once, put in with each clause's arguments") {
+    at_sight::Sight sight;
+    const std::string point = "(let ((a!1 (= $1 (+ $0 1)))) (and a!1 (>= $0 0)))";
+    auto at_xy = sight.instance(point, {"|X|", "|Y|"}), at_uv = sight.instance(point, {"|U|", "(- 1)"});
+    REQUIRE(at_xy.has_value());
+    REQUIRE(at_uv.has_value());
+    CHECK(sight.how({*at_xy}, sight.formula("(and (= |Y| (+ |X| 1)) (>= |X| 0))")) == at_sight::Sight::Held::by_form);
+    CHECK(sight.how({*at_uv}, sight.formula("(= (- 1) (+ |U| 1))")) == at_sight::Sight::Held::by_form);
+    CHECK(sight.how({*at_uv}, sight.formula("(= |Y| (+ |X| 1))")) == at_sight::Sight::Held::no);
+    // a parameter past the arguments; a binder left in the formula: instantiated as text
+    CHECK_FALSE(sight.instance(point, {"|X|"}).has_value());
+    CHECK_FALSE(sight.instance("(forall ((|X| Int)) (> $0 |X|))", {"|X|"}).has_value());
+    auto quantified = sight.instance("(forall ((|X| Int)) (> $0 |X|))", {"|Y|"});
+    REQUIRE(quantified.has_value());
+    CHECK(sight.how({*quantified}, sight.formula("(forall ((|X| Int)) (> |Y| |X|))")) == at_sight::Sight::Held::by_form);
+}
+
 TEST_CASE("at sight: implied by the connectives alone") {
     using V = std::vector<std::string>;
     // a disjunct is assumed
@@ -201,6 +218,14 @@ TEST_CASE("at sight: refuted by linear arithmetic, case by case") {
                             "(and (= (select |T| |B|) 2) (= (select |T| |A|) 1))", ints));
     CHECK_FALSE(at_sight::implies(V{"(= |T| (store (store |C| |A| 1) |B| 2))"}, "(= (select |T| |A|) 1)", ints));
     CHECK_FALSE(at_sight::implies(V{"(or (= |B| (store |A| 0 5)) (> |X| 0))"}, "(= (select |B| 0) 5)", ints));
+    // a read of a constant array is its value, also under writes and through a name
+    const std::string zeros = "((as const (Array Int Int)) 0)";
+    CHECK(at_sight::implies(V{"(= |T| (store (store " + zeros + " |A| 1) |B| 2))", "(not (= |Q| |A|))", "(not (= |Q| |B|))"},
+                            "(= (select |T| |Q|) 0)", ints));
+    CHECK_FALSE(at_sight::implies(V{"(= |T| (store (store " + zeros + " |A| 1) |B| 2))", "(not (= |Q| |A|))"},
+                                  "(= (select |T| |Q|) 0)", ints));
+    CHECK(at_sight::implies(V{"(= |Z| " + zeros + ")"}, "(<= (select |Z| |I|) 0)", ints));
+    CHECK_FALSE(at_sight::implies(V{"(= |Z| " + zeros + ")"}, "(< (select |Z| |I|) 0)", ints));
     // C's 64-bit bounds are read; numbers past 120 bits leave it to the solver
     CHECK(at_sight::implies(V{"(<= |L| 2147483647)", "(> |L| 9223372036854775807)"}, "false", ints));
     CHECK(at_sight::implies(V{"(<= |U| 4294967295)", "(> |U| 18446744073709551615)"}, "false", ints));

@@ -610,8 +610,11 @@ public:
         case 4: return "(* " + std::to_string(pick(3) + 1) + " " + var() + ")";
         case 5:
             if (pick(2) == 0) return "(- " + var() + ")";
-            if (pick(3) == 0) {  // a read of an array, after a write at times
-                const std::string array = pick(2) == 0 ? "|M|" : "(store |M| " + term(depth + 1) + " " + term(depth + 1) + ")";
+            if (pick(3) == 0) {  // a read of an array, after a write at times, or of a constant array
+                const int which = pick(3);
+                const std::string array = which == 0   ? "|M|"
+                                          : which == 1 ? "(store |M| " + term(depth + 1) + " " + term(depth + 1) + ")"
+                                                       : "((as const (Array Int Int)) 1)";
                 return "(select " + array + " " + term(depth + 1) + ")";
             }
             return std::string(pick(2) == 0 ? "(mod " : "(div ") + term(depth + 1) + " " + divisor() + ")";
@@ -692,6 +695,7 @@ TEST_CASE("certificate: what holds at sight holds under cvc5 (random formulas of
         if (random.pick(2) == 0) body.push_back("(= " + random.var() + " " + random.term() + ")");
         const std::string head = random.head_from(body);
         if (random.pick(4) == 0) body.push_back("(= |M| (store |N| " + random.term() + " " + random.term() + "))");
+        if (random.pick(8) == 0) body.push_back("(= |N| ((as const (Array Int Int)) 1))");
         const bool form = at_sight::implies(body, head);
         if (!form && !at_sight::implies(body, head, at_sight::Arithmetic::integers)) continue;
         by_form += form ? 1 : 0;
