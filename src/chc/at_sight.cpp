@@ -115,9 +115,8 @@ struct Linear {
 template <class Value>
 bool add_linear(const Node& n, const Value& factor, Linear<Value>& out, sexpr::Numbers<Value>& num) {
     return sexpr::add_linear(n, factor, out.constant, num, [&out, &num](const Node& term, const Value& f) {
-        const std::string key = term.list ? text_of(term) : term.text;
         if (term.list ? term.kids.empty() || term.kids[0].list : !is_constant(term)) return false;
-        Value& c = out.terms[key];
+        Value& c = out.terms[term.list ? text_of(term) : term.text];
         c = num.plus(c, f);
         return true;
     });
@@ -133,7 +132,6 @@ std::string numeral(const Integer& a) { return a.str(); }
 
 // `d rel 0` in the normal form of normal_comparison, given d's integer coefficients (at least
 // one not 0) and constant: divided by their divisor, the first coefficient positive.
-
 template <class Int>
 std::string normal_text(const std::vector<std::pair<const std::string*, Int>>& terms, const Int& constant, Rel rel, bool negated) {
     Int g = 0;
@@ -470,6 +468,8 @@ Sight::~Sight() = default;
 
 namespace {
 
+// The keys of the conjuncts of a formula read, and whether a binder is left in it; `text`, a
+// formula that could not be read, is compared as a whole.
 void finish(Sight::Read& r, const std::string* text) {
     std::set<std::string> parts;
     if (r.node) {

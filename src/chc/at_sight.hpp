@@ -49,7 +49,9 @@ public:
     struct Read;
     using Formula = const Read*;
     [[nodiscard]] Formula formula(const std::string& text);
-    // instantiate(text, args), read: nothing where instantiate() gives nothing.
+    // instantiate(text, args), read: put in as a tree when the formula has no binder (once
+    // its lets are put in), as a text otherwise. Nothing when a parameter is past the
+    // arguments, or a binder of the formula could capture an argument (see instantiate()).
     [[nodiscard]] std::optional<Formula> instance(const std::string& text, const std::vector<std::string>& args);
 
     [[nodiscard]] bool implies(const std::vector<std::string>& body, const std::string& head) {

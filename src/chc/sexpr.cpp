@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <iterator>
 
 namespace clpi::sexpr {
 
@@ -39,23 +38,17 @@ private:
             ++i_;
             n.list = true;
             ++depth_;
-            // The operands gather on one stack and move to a list of their own size once it
-            // closes: one allocation per list, not one per doubling.
-            const std::size_t first = kids_.size();
             for (;;) {
                 skip();
                 if (i_ >= s_.size()) return std::nullopt;
                 if (s_[i_] == ')') {
                     ++i_;
                     --depth_;
-                    n.kids.reserve(kids_.size() - first);
-                    std::move(kids_.begin() + static_cast<std::ptrdiff_t>(first), kids_.end(), std::back_inserter(n.kids));
-                    kids_.resize(first);
                     return n;
                 }
                 std::optional<Node> kid = node();
                 if (!kid) return std::nullopt;
-                kids_.push_back(std::move(*kid));
+                n.kids.push_back(std::move(*kid));
             }
         }
         const std::size_t start = i_;
@@ -73,7 +66,6 @@ private:
     std::string_view s_;
     std::size_t i_ = 0;
     std::size_t depth_ = 0;
-    std::vector<Node> kids_;  // the operands of the lists still open
 };
 
 // Operators whose value does not depend on the order of their operands, in every reading
