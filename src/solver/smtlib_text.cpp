@@ -113,7 +113,8 @@ private:
         auto named = names_.find(e.id());
         if (named != names_.end()) return named->second;
         std::string t = write_here(e);
-        if (uses_[e.id()] > 1 && e.is_app() && e.num_args() > 0 && t.size() > max_repeated) {
+        if (uses_[e.id()] > 1 && e.is_app() && e.num_args() > 0) {
+            if (t.size() <= max_repeated) return names_.emplace(e.id(), t).first->second;  // its text, made once
             std::string name = "a!" + std::to_string(bindings_.size() + 1);
             bindings_.push_back("(" + name + " " + t + ")");
             names_.emplace(e.id(), name);
@@ -139,7 +140,7 @@ private:
     }
 
     std::unordered_map<unsigned, unsigned> uses_;
-    std::unordered_map<unsigned, std::string> names_;
+    std::unordered_map<unsigned, std::string> names_;  // a repeated term's let name, or its short text
     std::vector<std::string> bindings_;
 };
 
