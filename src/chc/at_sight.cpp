@@ -375,12 +375,12 @@ std::optional<std::size_t> parameter(std::string_view token) {
 }
 
 // `n` with each parameter replaced by its argument; false when one is past the end.
-bool put_arguments(Node& n, const std::vector<Node>& args) {
+bool put_arguments(Node& n, const std::vector<const Node*>& args) {
     if (!n.list) {
         const std::optional<std::size_t> k = parameter(n.text);
         if (!k) return true;
         if (*k >= args.size()) return false;
-        n = args[*k];
+        n = *args[*k];
         return true;
     }
     for (Node& kid : n.kids) {
@@ -445,20 +445,13 @@ struct Sight::Read {
     bool quantified = false;  // a quantifier binds names in it: nothing is put in
 };
 
-namespace {
-
-// A certificate formula over parameters, read once however many arguments it is put in with.
-// Without a binder (lets put in, no quantifier) nothing in it can capture an argument's
-// symbols; with one, its text is instantiated (instantiate() sees to that) and read.
-struct Template {
-    std::optional<Node> node;  // nothing when it has a binder
-};
-
-}  // namespace
-
 struct Sight::Known {
     std::unordered_map<std::string, Read> read;  // by text
-    std::unordered_map<std::string, Template> templates;
+    // A certificate formula over parameters, read once however many arguments it is put in
+    // with; nothing when a binder is left in it (lets put in). Without one, nothing in it can
+    // capture an argument's symbols; with one, its text is instantiated (instantiate() sees
+    // to that) and read.
+    std::unordered_map<std::string, std::optional<Node>> templates;
     std::unordered_map<std::string, std::optional<Node>> arguments;  // an argument's text, read
     std::deque<Read> instances;
 };
@@ -494,25 +487,25 @@ Sight::Formula Sight::formula(const std::string& text) {
 
 std::optional<Sight::Formula> Sight::instance(const std::string& text, const std::vector<std::string>& args) {
     auto [t, made] = known_->templates.try_emplace(text);
-    Template& f = t->second;
+    std::optional<Node>& f = t->second;
     if (made) {
-        f.node = at_sight::formula(text);
-        if (f.node && (has_quantifier(*f.node) || has_apply(*f.node, {"let"}))) f.node.reset();
+        f = at_sight::formula(text);
+        if (f && (has_quantifier(*f) || has_apply(*f, {"let"}))) f.reset();
     }
-    if (!f.node) {
+    if (!f) {
         std::optional<std::string> put = instantiate(text, args);
         if (!put) return std::nullopt;
         return formula(*put);
     }
-    std::vector<Node> read_args;
+    std::vector<const Node*> read_args;
     for (const std::string& a : args) {
         auto [in, first] = known_->arguments.try_emplace(a);
         if (first) in->second = sexpr::read(a);
         if (!in->second) return std::nullopt;
-        read_args.push_back(*in->second);
+        read_args.push_back(&*in->second);
     }
     Read r;
-    r.node = *f.node;
+    r.node = *f;
     if (!put_arguments(*r.node, read_args)) return std::nullopt;
     finish(r, nullptr);
     known_->instances.push_back(std::move(r));

@@ -49,7 +49,7 @@ struct Numbers<long long> {
             for (std::size_t j = k + 1; zeros && j < t.size(); ++j) zeros = t[j] == '0';
             return zeros ? std::optional<long long>(v) : lost();
         }
-        if (!n.list || n.kids.size() < 2 || n.kids[0].list) return std::nullopt;
+        if (n.kids.size() < 2 || n.kids[0].list) return std::nullopt;
         if (n.kids.size() == 2 && n.kids[0].text == "-") {
             if (std::optional<long long> v = number(n.kids[1])) return negated(*v);
             return std::nullopt;
