@@ -104,6 +104,8 @@ struct UnitShapes::Table {
         // A constant, or a constant plus a number (`99 + o`): the constant, and the number.
         std::optional<unsigned> shifted;
         std::int64_t shift = 0;
+        // Any Int term but a number (a constant, `B mod 2`, `x + y`): its id.
+        std::optional<unsigned> term;
     };
     struct Shape {
         enum class Kind { open, negation, unit, comparison } kind = Kind::open;
@@ -118,7 +120,10 @@ struct UnitShapes::Table {
         if (t.is_numeral_i64(v)) {
             s.number = true;
             s.value = v;
-        } else if (t.is_const()) {
+            return s;
+        }
+        if (!t.is_numeral()) s.term = t.id();
+        if (t.is_const()) {
             s.constant = t.id();
             s.shifted = t.id();
         } else if (t.is_app() && t.decl().decl_kind() == Z3_OP_ADD && t.num_args() == 2) {
@@ -378,9 +383,9 @@ struct Range {
     }
 };
 
-// A literal's shape (UnitShapes::Table) as `x op number`, x an Int variable, op one of
-// < =< > >= = !=; nothing when it is not one.
-std::optional<Comparison> comparison_of(const UnitShapes::Table::Shape& shape) {
+// A literal's shape (UnitShapes::Table) as `x op number`, x an Int variable (with
+// `any_term`, any Int term: `B mod 2`), op one of < =< > >= = !=; nothing when it is not one.
+std::optional<Comparison> comparison_of(const UnitShapes::Table::Shape& shape, bool any_term = false) {
     using Shape = UnitShapes::Table::Shape;
     const Shape* s = &shape;
     bool positive = true;
@@ -393,13 +398,13 @@ std::optional<Comparison> comparison_of(const UnitShapes::Table::Shape& shape) {
         if (!s->unit->first.is_int() || !s->unit->second.is_numeral_i64(c.number)) return std::nullopt;
         c.var = s->unit->first.id();
         c.op = Z3_OP_EQ;
-    } else if (s->kind == Shape::Kind::comparison && s->lhs.constant && s->rhs.number) {
-        c = Comparison{*s->lhs.constant, s->op, s->rhs.value};
-    } else if (s->kind == Shape::Kind::comparison && s->rhs.constant && s->lhs.number) {
+    } else if (s->kind == Shape::Kind::comparison && (any_term ? s->lhs.term : s->lhs.constant) && s->rhs.number) {
+        c = Comparison{any_term ? *s->lhs.term : *s->lhs.constant, s->op, s->rhs.value};
+    } else if (s->kind == Shape::Kind::comparison && (any_term ? s->rhs.term : s->rhs.constant) && s->lhs.number) {
         // number op x is x op' number
         const Z3_decl_kind mirrored = s->op == Z3_OP_LT ? Z3_OP_GT : s->op == Z3_OP_LE ? Z3_OP_GE
                                     : s->op == Z3_OP_GT ? Z3_OP_LT : s->op == Z3_OP_GE ? Z3_OP_LE : s->op;
-        c = Comparison{*s->rhs.constant, mirrored, s->lhs.value};
+        c = Comparison{any_term ? *s->rhs.term : *s->rhs.constant, mirrored, s->lhs.value};
     } else {
         return std::nullopt;
     }
@@ -498,6 +503,18 @@ std::optional<bool> decided_by_ranges(const Nested& n, z3::context& ctx, SightCo
         if (!compared[i]) continue;
         ranges[compared[i]->var].take(*compared[i]);
         if (std::optional<Comparison> c = shifts.of_root(*compared[i])) joined[c->var].take(*c);
+    }
+    // A term other than a variable (`B mod 2`) compared with numbers both ways (a case of a
+    // split taken from two `ite`s on the same condition, `B mod 2 = 0, B mod 2 != 0`) has a
+    // range too: empty, and the case cannot hold.
+    std::map<unsigned, Range> terms;
+    for (const Literal& l : n.literals) {
+        const UnitShapes::Table::Shape& s = shapes.table().shape(l.meaning);
+        if (std::optional<Comparison> c = comparison_of(s, true)) {
+            Range& r = terms[c->var];
+            r.take(*c);
+            if (r.empty()) return false;
+        }
     }
     if (ranges.empty()) return std::nullopt;
     for (const auto& [var, range] : joined) {

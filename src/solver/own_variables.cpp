@@ -98,6 +98,48 @@ bool linear_solvers(const z3::expr& lhs, const z3::expr& rhs, Relation rel,
     return true;
 }
 
+// A remainder compared with a number, `(mod t k) REL n` (k a nonzero numeral, n a numeral;
+// either side): the variables of t with coefficient ±1 can make the remainder any value of
+// 0 .. |k|-1 whatever the rest of t, so they solve the atom when one of those values does
+// (`B mod 2 = 0`, `B mod 2 != 0`: a parity test of a loop counter). Nothing otherwise.
+std::optional<std::vector<unsigned>> remainder_solvers(const z3::expr& lhs, const z3::expr& rhs,
+                                                       Z3_decl_kind relation) {
+    auto is_mod = [](const z3::expr& t) { return t.is_app() && t.decl().decl_kind() == Z3_OP_MOD; };
+    const bool mod_left = is_mod(lhs);
+    const z3::expr& m = mod_left ? lhs : rhs;
+    if (!is_mod(m)) return std::nullopt;
+    const std::optional<Number> k = constant_value(m.arg(1));
+    const std::optional<Number> n = constant_value(mod_left ? rhs : lhs);
+    if (!k || !n || *k == 0) return std::nullopt;
+    std::map<unsigned, Number> coefficients;
+    if (!add_linear(m.arg(0), 1, coefficients)) return std::nullopt;
+    // Whether `r REL n` (the remainder on its side) holds for some r in 0 .. |k|-1.
+    const Number top = (*k < 0 ? -*k : *k) - 1;
+    auto some = [&](const Number& r) {
+        const Number& a = mod_left ? r : *n;
+        const Number& b = mod_left ? *n : r;
+        switch (relation) {
+        case Z3_OP_EQ: return a == b;
+        case Z3_OP_DISTINCT: return a != b;
+        case Z3_OP_LE: return a <= b;
+        case Z3_OP_LT: return a < b;
+        case Z3_OP_GE: return a >= b;
+        case Z3_OP_GT: return a > b;
+        default: return false;
+        }
+    };
+    // An order holds for some r when it holds at an end; `r = n` when n is in range; `r != n`
+    // at an end unless the range is {n}.
+    bool possible = some(0) || some(top);
+    if (!possible && *n >= 0 && *n <= top) possible = some(*n);
+    if (!possible) return std::nullopt;
+    std::vector<unsigned> out;
+    for (const auto& [v, c] : coefficients) {
+        if (c == 1 || c == -1) out.push_back(v);
+    }
+    return out;
+}
+
 // Adds the atom `e` (negated when !positive) as one alternative of `c`.
 void add_atom(const z3::expr& e, bool positive, Conjunct& c) {
     collect_constants(e, c.vars);
@@ -114,6 +156,25 @@ void add_atom(const z3::expr& e, bool positive, Conjunct& c) {
     bool relation = k == Z3_OP_LE || k == Z3_OP_LT || k == Z3_OP_GE || k == Z3_OP_GT ||
                     ((k == Z3_OP_EQ || k == Z3_OP_DISTINCT) && e.num_args() == 2);
     if (!relation || !e.arg(0).is_arith()) return;  // not understood: no solver
+    if (e.arg(0).is_int()) {
+        // The relation as it holds: a negated `<` is a `>=`, and so on.
+        Z3_decl_kind holds = k;
+        if (!positive) {
+            switch (k) {
+            case Z3_OP_EQ: holds = Z3_OP_DISTINCT; break;
+            case Z3_OP_DISTINCT: holds = Z3_OP_EQ; break;
+            case Z3_OP_LE: holds = Z3_OP_GT; break;
+            case Z3_OP_LT: holds = Z3_OP_GE; break;
+            case Z3_OP_GE: holds = Z3_OP_LT; break;
+            case Z3_OP_GT: holds = Z3_OP_LE; break;
+            default: break;
+            }
+        }
+        if (std::optional<std::vector<unsigned>> by = remainder_solvers(e.arg(0), e.arg(1), holds)) {
+            c.solvers.insert(c.solvers.end(), by->begin(), by->end());
+            return;
+        }
+    }
     bool equation = (k == Z3_OP_EQ && positive) || (k == Z3_OP_DISTINCT && !positive);
     linear_solvers(e.arg(0), e.arg(1), equation ? Relation::equal : Relation::other, c.solvers);
 }

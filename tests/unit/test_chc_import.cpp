@@ -1064,4 +1064,16 @@ TEST_CASE("chc import: a split's cases decided by the ranges their comparisons l
     CHECK_FALSE(dead({y <= 100, z == 0}, {y >= 101, y <= 90}));  // the cases are not read
     CHECK_FALSE(dead({x + y == 5, x < 3, x <= 0, y <= 4}, {z == 0, z == 1}));  // needs a solver
     CHECK(asked == 3);
+
+    // A term compared with numbers has a range too (two `ite`s on one condition give a case
+    // `B mod 2 = 0, B mod 2 != 0`); a parity test is satisfied by its dividend's variable.
+    CHECK_FALSE(ask({y == x + 1, z3::mod(x, 2) == 0, z3::mod(x, 2) != 0}));
+    CHECK_FALSE(ask({x + y <= 1, 1 < x + y, z == 0}));
+    CHECK(dead({1 + x <= 1, 1 + x > 1}, {z == 0, z == 1}));
+    CHECK(ask({y == x + 1, z3::mod(x, 2) == 0, z == y}));
+    CHECK(ask({y == x + 1, z3::mod(x, 2) != 0, z == y}));
+    CHECK(asked == 3);
+    // Bounds of a term that leave it values say nothing of the rest: Z3 decides.
+    CHECK_FALSE(ask({x + y <= 1, 0 <= x + y, x == 5, y == 5}));
+    CHECK(asked == 4);
 }

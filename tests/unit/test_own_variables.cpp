@@ -79,3 +79,27 @@ TEST_CASE("own variables: a coefficient written as a negated number, as SMT-LIB 
     CHECK(own({x == 111 + minus_one * y, x < 0}));
     CHECK_FALSE(own({(-ctx.int_val(2)) * y == 1}));  // -2 y = 1: no integer y, and no solver
 }
+
+TEST_CASE("own variables: a remainder compared with a number, solved by its dividend's variable") {
+    z3::context ctx;
+    z3::expr b = ctx.int_const("b"), d = ctx.int_const("d"), e = ctx.int_const("e");
+    // A parity test and a definition that uses the same variable: d goes first, then b.
+    CHECK(own({d == b + 1, z3::mod(b, 2) == 0}));
+    CHECK(own({d == b + 1}, {z3::mod(b, 2) == 0}));      // b mod 2 != 0
+    CHECK(own({z3::mod(b + e, 3) == 2}));                // either variable of the dividend
+    CHECK(own({z3::mod(b, -3) < 1}));                   // a negative divisor: remainders 0 .. 2
+    CHECK(own({ctx.int_val(0) < z3::mod(b, 2)}));       // the remainder on the right
+    CHECK(own({}, {z3::mod(b, 4) >= 1}));               // b mod 4 < 1
+    // No remainder can do it: the test must not claim it.
+    CHECK_FALSE(own({z3::mod(b, 2) == 2}));
+    CHECK_FALSE(own({z3::mod(b, 2) < 0}));
+    CHECK_FALSE(own({z3::mod(b, 1) != 0}));              // every remainder of 1 is 0
+    CHECK_FALSE(own({z3::mod(b, 2) > 1}));
+    CHECK_FALSE(own({}, {z3::mod(b, 3) <= 2}));
+    // A coefficient other than one does not reach every remainder (2b mod 2 is 0).
+    CHECK_FALSE(own({z3::mod(2 * b, 2) == 1}));
+    // Two constraints on the same remainder are left to the solver.
+    CHECK_FALSE(own({z3::mod(b, 2) == 0, z3::mod(b, 2) == 1}));
+    // A remainder by a variable is not understood.
+    CHECK_FALSE(own({z3::mod(b, e) == 0}));
+}
