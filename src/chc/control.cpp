@@ -370,7 +370,8 @@ private:
         // its definitions): one that cannot hold goes at once, and one that holds needs no
         // check when it is the last. (The cases differ in the flags' values only: the rest is
         // folded once for all.)
-        std::optional<std::set<std::vector<bool>>> left = target_cases(c, *to, asserted, free);
+        std::map<std::vector<bool>, std::uint64_t> first_case;
+        std::optional<std::set<std::vector<bool>>> left = target_cases(c, *to, asserted, free, first_case);
         std::set<std::vector<bool>> seen_to_hold;
         if (left) {
             UnitPropagator propagator(z3::mk_and(asserted));
@@ -383,6 +384,29 @@ private:
                 if (seen) seen_to_hold.insert(*w);
                 ++w;
             }
+        }
+        // Every valuation left is seen to follow (a branch whose two sides each hold by
+        // variables of their own): each is reached without a check and a model per target (a
+        // model was all Z3 was asked for on ctigar up-nested.c, and the first model costs more
+        // than the check). They are taken in the order Z3's models gave them, which the
+        // points, and the search, follow: a solver decides a branch's condition false first
+        // (`(<= 10 i)` false: the loop's body before its exit), so the case whose conditions
+        // are false comes first.
+        if (left && left->size() > 1 &&
+            std::all_of(left->begin(), left->end(), [&](const std::vector<bool>& w) { return seen_to_hold.count(w) > 0; })) {
+            if (over_budget()) return false;
+            if ((std::size_t{1} << std::min<std::size_t>(free.size(), 30)) > max_fan_out) {
+                return give_up(*to, fan_out_reason());
+            }
+            std::vector<std::vector<bool>> ordered(left->begin(), left->end());
+            std::stable_sort(ordered.begin(), ordered.end(), [&](const std::vector<bool>& a, const std::vector<bool>& b) {
+                return first_case.at(a) < first_case.at(b);
+            });
+            for (const std::vector<bool>& w : ordered) {
+                if (++found > max_fan_out) return give_up(*to, fan_out_reason());
+                if (!reached(k, from_val, c, *to, w)) return false;
+            }
+            return true;
         }
         for (;;) {
             if (over_budget()) return false;
@@ -484,9 +508,13 @@ private:
     // contradict itself. A flag in `free` takes both values in every case. Nothing when a
     // case leaves another target flag open, a flag is a term, or the cases or the atoms kept
     // are too many to be worth it.
+    // `first_case` gets, for each valuation, the values its first case gives the conditions
+    // (the atoms kept that are not target flags; one not given counts as false), to order
+    // the valuations as a solver deciding each condition false first would find them.
     std::optional<std::set<std::vector<bool>>> target_cases(const ClauseShape& c, const Pred& to,
                                                             const z3::expr_vector& asserted,
-                                                            const std::set<unsigned>& free) const {
+                                                            const std::set<unsigned>& free,
+                                                            std::map<std::vector<bool>, std::uint64_t>& first_case) const {
         CaseAtoms atoms;
         for (unsigned pos : to.positions) {
             const z3::expr a = c.to->arg(pos);
@@ -502,12 +530,32 @@ private:
         Cubes all{Cube{}};
         budget = max_case_nodes;
         for (const z3::expr& e : asserted) {
-            std::optional<Cubes> part = cubes(ctx_, e, true, atoms, budget);
-            if (!part || !(part = product(all, *part))) return std::nullopt;
-            all = std::move(*part);
+            const std::optional<Cubes> part = cubes(ctx_, e, true, atoms, budget);
+            if (!part) return std::nullopt;
+            std::optional<Cubes> joined = product(all, *part);
+            if (!joined) return std::nullopt;
+            all = std::move(*joined);
         }
+        std::uint64_t conditions = 0;  // the bits of the atoms kept that are not target flags
+        {
+            std::set<unsigned> flags;
+            for (unsigned pos : to.positions) flags.insert(c.to->arg(pos).id());
+            for (const auto& [atom, bit] : atoms.index) {
+                if (flags.count(atom) == 0) conditions |= std::uint64_t{1} << bit;
+            }
+        }
+        // (The conditions' values in the order of their atoms' ids, the first most significant.)
+        auto conditions_key = [&](const Cube& cube) {
+            std::uint64_t key = 0;
+            for (const auto& [atom, bit] : atoms.index) {
+                const std::uint64_t b = std::uint64_t{1} << bit;
+                if ((conditions & b) != 0) key = (key << 1) | ((cube.set & cube.value & b) != 0 ? 1 : 0);
+            }
+            return key;
+        };
         std::set<std::vector<bool>> out;
         for (const Cube& cube : all) {
+            const std::uint64_t key = conditions_key(cube);
             std::vector<bool> w;
             std::vector<std::size_t> open;  // the places of the free flags in w
             for (unsigned pos : to.positions) {
@@ -526,6 +574,8 @@ private:
             for (std::size_t values = 0; values < (std::size_t{1} << open.size()); ++values) {
                 for (std::size_t i = 0; i < open.size(); ++i) w[open[i]] = ((values >> i) & 1) != 0;
                 out.insert(w);
+                auto [it, fresh] = first_case.try_emplace(w, key);
+                if (!fresh) it->second = std::min(it->second, key);
             }
         }
         return out;

@@ -108,12 +108,16 @@ struct UnitShapes::Table {
         std::optional<unsigned> term;
     };
     struct Shape {
-        enum class Kind { open, negation, unit, comparison } kind = Kind::open;
+        // bool_equal: `a = b` or `a != b` (op) of two Bool constants (lhs.constant, rhs.constant).
+        enum class Kind { open, negation, unit, comparison, bool_equal } kind = Kind::open;
         std::optional<std::pair<z3::expr, z3::expr>> unit;  // unit_of the formula
         const Shape* negated = nullptr;                     // of a negation
         Z3_decl_kind op = Z3_OP_UNINTERPRETED;              // of a comparison
         Side lhs, rhs;
     };
+    static bool is_bool_constant(const z3::expr& t) {
+        return t.is_const() && t.is_bool() && t.decl().decl_kind() == Z3_OP_UNINTERPRETED;
+    }
     static Side side(const z3::expr& t) {
         Side s;
         std::int64_t v = 0;
@@ -148,6 +152,13 @@ struct UnitShapes::Table {
             s.negated = &shape(m.arg(0));  // the map's elements stay where they are
         } else if (s.unit) {
             s.kind = Shape::Kind::unit;
+        } else if (m.is_app() && m.num_args() == 2 && m.arg(0).is_bool() && is_bool_constant(m.arg(0)) &&
+                   is_bool_constant(m.arg(1)) &&
+                   (m.decl().decl_kind() == Z3_OP_EQ || m.decl().decl_kind() == Z3_OP_DISTINCT)) {
+            s.kind = Shape::Kind::bool_equal;
+            s.op = m.decl().decl_kind();
+            s.lhs.constant = m.arg(0).id();
+            s.rhs.constant = m.arg(1).id();
         } else if (m.is_app() && m.num_args() == 2 && m.arg(0).is_int()) {
             switch (m.decl().decl_kind()) {
             case Z3_OP_LE: case Z3_OP_LT: case Z3_OP_GE: case Z3_OP_GT: case Z3_OP_EQ: case Z3_OP_DISTINCT:
@@ -244,6 +255,13 @@ private:
             auto it = known_.find(s.unit->first.id());
             if (it == known_.end()) return Truth::open;
             return it->second.value.id() == s.unit->second.id() ? Truth::holds : Truth::fails;
+        }
+        case Shape::Kind::bool_equal: {
+            // Two Bool variables the units both give a value (`s = r`, `r`, `not s`).
+            auto a = known_.find(*s.lhs.constant), b = known_.find(*s.rhs.constant);
+            if (a == known_.end() || b == known_.end()) return Truth::open;
+            const bool same = a->second.value.id() == b->second.value.id();
+            return same == (s.op == Z3_OP_EQ) ? Truth::holds : Truth::fails;
         }
         case Shape::Kind::comparison: break;
         }
@@ -383,6 +401,29 @@ struct Range {
     }
 };
 
+// The comparison that holds when `a op b` does not (op one of < =< > >= = !=).
+Z3_decl_kind negated_op(Z3_decl_kind op) {
+    switch (op) {
+    case Z3_OP_LT: return Z3_OP_GE;
+    case Z3_OP_LE: return Z3_OP_GT;
+    case Z3_OP_GT: return Z3_OP_LE;
+    case Z3_OP_GE: return Z3_OP_LT;
+    case Z3_OP_EQ: return Z3_OP_DISTINCT;
+    default: return Z3_OP_EQ;  // of distinct
+    }
+}
+
+// The comparison `b op' a` that says what `a op b` does.
+Z3_decl_kind mirrored_op(Z3_decl_kind op) {
+    switch (op) {
+    case Z3_OP_LT: return Z3_OP_GT;
+    case Z3_OP_LE: return Z3_OP_GE;
+    case Z3_OP_GT: return Z3_OP_LT;
+    case Z3_OP_GE: return Z3_OP_LE;
+    default: return op;  // = and != are symmetric
+    }
+}
+
 // A literal's shape (UnitShapes::Table) as `x op number`, x an Int variable (with
 // `any_term`, any Int term: `B mod 2`), op one of < =< > >= = !=; nothing when it is not one.
 std::optional<Comparison> comparison_of(const UnitShapes::Table::Shape& shape, bool any_term = false) {
@@ -402,27 +443,62 @@ std::optional<Comparison> comparison_of(const UnitShapes::Table::Shape& shape, b
         c = Comparison{any_term ? *s->lhs.term : *s->lhs.constant, s->op, s->rhs.value};
     } else if (s->kind == Shape::Kind::comparison && (any_term ? s->rhs.term : s->rhs.constant) && s->lhs.number) {
         // number op x is x op' number
-        const Z3_decl_kind mirrored = s->op == Z3_OP_LT ? Z3_OP_GT : s->op == Z3_OP_LE ? Z3_OP_GE
-                                    : s->op == Z3_OP_GT ? Z3_OP_LT : s->op == Z3_OP_GE ? Z3_OP_LE : s->op;
-        c = Comparison{any_term ? *s->rhs.term : *s->rhs.constant, mirrored, s->lhs.value};
+        c = Comparison{any_term ? *s->rhs.term : *s->rhs.constant, mirrored_op(s->op), s->lhs.value};
     } else {
         return std::nullopt;
     }
-    if (!positive) {
-        switch (c.op) {
-        case Z3_OP_LT: c.op = Z3_OP_GE; break;
-        case Z3_OP_LE: c.op = Z3_OP_GT; break;
-        case Z3_OP_GT: c.op = Z3_OP_LE; break;
-        case Z3_OP_GE: c.op = Z3_OP_LT; break;
-        case Z3_OP_EQ: c.op = Z3_OP_DISTINCT; break;
-        default: c.op = Z3_OP_EQ; break;  // of distinct
-        }
-    }
+    if (!positive) c.op = negated_op(c.op);
     if ((c.op == Z3_OP_LT && c.number == std::numeric_limits<std::int64_t>::min()) ||
         (c.op == Z3_OP_GT && c.number == std::numeric_limits<std::int64_t>::max())) {
         return std::nullopt;
     }
     return c;
+}
+
+// A literal's shape as a comparison of two Int terms but numbers, `a op b`, said of their
+// difference: the pair (a, b) with a the term of the smaller id, and `a - b op 0`.
+std::optional<std::pair<std::pair<unsigned, unsigned>, Comparison>> difference_of(
+    const UnitShapes::Table::Shape& shape) {
+    using Shape = UnitShapes::Table::Shape;
+    const Shape* s = &shape;
+    bool positive = true;
+    while (s->kind == Shape::Kind::negation) {
+        positive = !positive;
+        s = s->negated;
+    }
+    if (s->kind != Shape::Kind::comparison || !s->lhs.term || !s->rhs.term) return std::nullopt;
+    Comparison c{0, s->op, 0};
+    if (!positive) c.op = negated_op(c.op);
+    unsigned a = *s->lhs.term, b = *s->rhs.term;
+    if (a > b) {  // b op' a
+        std::swap(a, b);
+        c.op = mirrored_op(c.op);
+    }
+    return std::make_pair(std::make_pair(a, b), c);
+}
+
+// A comparison of two numbers, evaluated; nothing for any other shape.
+std::optional<bool> numbers_compared(const UnitShapes::Table::Shape& shape) {
+    using Shape = UnitShapes::Table::Shape;
+    const Shape* s = &shape;
+    bool positive = true;
+    while (s->kind == Shape::Kind::negation) {
+        positive = !positive;
+        s = s->negated;
+    }
+    if (s->kind != Shape::Kind::comparison || !s->lhs.number || !s->rhs.number) return std::nullopt;
+    const std::int64_t a = s->lhs.value, b = s->rhs.value;
+    bool r = false;
+    switch (s->op) {
+    case Z3_OP_LE: r = a <= b; break;
+    case Z3_OP_LT: r = a < b; break;
+    case Z3_OP_GE: r = a >= b; break;
+    case Z3_OP_GT: r = a > b; break;
+    case Z3_OP_EQ: r = a == b; break;
+    case Z3_OP_DISTINCT: r = a != b; break;
+    default: return std::nullopt;
+    }
+    return r == positive;
 }
 
 // Int variables joined by equations `x + a = y + b` (a, b numbers): each is its class's
@@ -507,13 +583,23 @@ std::optional<bool> decided_by_ranges(const Nested& n, z3::context& ctx, SightCo
     // A term other than a variable (`B mod 2`) compared with numbers both ways (a case of a
     // split taken from two `ite`s on the same condition, `B mod 2 = 0, B mod 2 != 0`) has a
     // range too: empty, and the case cannot hold.
+    // Two terms compared both ways (`D = E, D != E`; `x < y, y =< x`) leave their
+    // difference no integer; a comparison of two numbers left by a translation (`0 = 1`)
+    // decides itself.
     std::map<unsigned, Range> terms;
+    std::map<std::pair<unsigned, unsigned>, Range> differences;  // of lhs - rhs, by (lhs, rhs)
     for (const Literal& l : n.literals) {
         const UnitShapes::Table::Shape& s = shapes.table().shape(l.meaning);
         if (std::optional<Comparison> c = comparison_of(s, true)) {
             Range& r = terms[c->var];
             r.take(*c);
             if (r.empty()) return false;
+        } else if (std::optional<std::pair<std::pair<unsigned, unsigned>, Comparison>> d = difference_of(s)) {
+            Range& r = differences[d->first];
+            r.take(d->second);
+            if (r.empty()) return false;
+        } else if (std::optional<bool> v = numbers_compared(s); v && !*v) {
+            return false;
         }
     }
     if (ranges.empty()) return std::nullopt;

@@ -324,6 +324,19 @@ TEST_CASE("chc import: what a rule's units decide is taken out of it, without a 
     through.literals.push_back(lit("X = 3", x == 3));
     CHECK_FALSE(chc::propagate_units(through, shapes));
 
+    // Two Bool variables equated, or told apart, once the units give both a value (a
+    // compiler's `S = R` beside `R = 1, S = 0`); with one of them open it stays.
+    chc::Nested equal;
+    equal.literals = {lit("E = D", e == d), lit("D = 1", d), lit("E = 0", !e)};
+    CHECK_FALSE(chc::propagate_units(equal, shapes));
+    chc::Nested apart;
+    apart.literals = {lit("E != D", e != d), lit("D = 1", d), lit("E = 0", !e), lit("F = G", f == g)};
+    REQUIRE(chc::propagate_units(apart, shapes));
+    CHECK(chc::nested_text(apart) == "D = 1, E = 0, F = G");
+    chc::Nested same;
+    same.literals = {lit("E != D", e != d), lit("D = 1", d), lit("E = 1", e)};
+    CHECK_FALSE(chc::propagate_units(same, shapes));
+
     // Open cases stay as they are.
     chc::Nested open;
     open.literals = {lit("X >= 0", x >= 0)};
@@ -1073,7 +1086,17 @@ TEST_CASE("chc import: a split's cases decided by the ranges their comparisons l
     CHECK(ask({y == x + 1, z3::mod(x, 2) == 0, z == y}));
     CHECK(ask({y == x + 1, z3::mod(x, 2) != 0, z == y}));
     CHECK(asked == 3);
+    // Two terms compared both ways, and numbers compared (`0 = 1`, left by a translation).
+    CHECK_FALSE(ask({y == x + 1, x == z, x != z}));
+    CHECK_FALSE(ask({x < y, z == 0, y <= x}));
+    CHECK_FALSE(ask({x + 1 >= y, y > x + 1}));
+    CHECK_FALSE(ask({x >= 0, ctx.int_val(0) == ctx.int_val(1)}));
+    CHECK(dead({y <= z, z < y}, {x == 0, x == 1}));
+    CHECK(asked == 3);
     // Bounds of a term that leave it values say nothing of the rest: Z3 decides.
     CHECK_FALSE(ask({x + y <= 1, 0 <= x + y, x == 5, y == 5}));
     CHECK(asked == 4);
+    CHECK(ask({x <= y, y <= x, z == x + 1}));  // x = y: the difference may be 0
+    CHECK(ask({ctx.int_val(0) != ctx.int_val(1), z == x + 1}));
+    CHECK(asked == 6);
 }
