@@ -553,12 +553,13 @@ private:
 
 // Whether `n` (no disjunctions; its literals read by satisfiable_at_sight) holds, when its
 // comparisons of single variables with numbers decide it without a solver: false when they
-// leave a variable no integer (`x >= 3, x =< 0`; `x = 0, 0 != x`); true when the variables
-// they bound are mentioned nowhere else (each then takes a value of its own range) and the
-// rest holds by variables of its own. Nothing when neither shows. The cases of a split are
+// leave a variable no integer (`x >= 3, x =< 0`; `x = 0, 0 != x`), or a term, or the
+// difference of two terms (below); true when the rest holds by variables of their own, each
+// variable's bounds taken as one constraint it satisfies alone (a value of its range).
+// Nothing when neither shows. The cases of a split are
 // often so: a branch's condition on a variable beside the guard of the block it goes to
 // (hopv inductive6-3 asked Z3 of 8 such cases, two of them twice).
-std::optional<bool> decided_by_ranges(const Nested& n, z3::context& ctx, SightConjuncts& sight,
+std::optional<bool> decided_by_ranges(const Nested& n, SightConjuncts& sight,
                                       UnitShapes& shapes) {
     // Equations of two variables, one shifted by a number (`x = y`, `f = 99 + o`: a
     // compiler's copies and increments), make the variables they join one variable shifted,
@@ -606,23 +607,23 @@ std::optional<bool> decided_by_ranges(const Nested& n, z3::context& ctx, SightCo
     for (const auto& [var, range] : joined) {
         if (range.empty()) return false;
     }
-    std::set<unsigned> elsewhere;  // the variables bounded that other literals mention
+    // The bounds of one variable hold together when its range keeps an integer: as one
+    // conjunct that the variable satisfies alone (`A >= 7500, A >= 12500` beside `C = 1 + A`:
+    // C, then A). With the other literals, read as satisfiable_at_sight reads them, the
+    // test of variables of their own then decides.
+    std::vector<const solver::Conjunct*> refs;
     for (std::size_t i = 0; i < n.literals.size(); ++i) {
         if (compared[i]) continue;
-        for (const solver::Conjunct& c : sight.of.at(n.literals[i].meaning.id()).second) {
-            for (unsigned v : c.vars) {
-                if (ranges.count(v) > 0) elsewhere.insert(v);
-            }
-        }
+        for (const solver::Conjunct& c : sight.of.at(n.literals[i].meaning.id()).second) refs.push_back(&c);
     }
-    std::vector<bool> own(n.literals.size(), false);  // bounds of variables of their own
-    std::size_t left = n.literals.size();
-    for (std::size_t i = 0; i < n.literals.size(); ++i) {
-        own[i] = compared[i] && elsewhere.count(compared[i]->var) == 0;
-        if (own[i]) --left;
+    std::vector<solver::Conjunct> bounds;
+    bounds.reserve(ranges.size());
+    for (const auto& [var, range] : ranges) {
+        if (range.empty()) return false;
+        bounds.push_back(solver::Conjunct{{var}, {var}, false});
     }
-    if (left == n.literals.size()) return std::nullopt;  // at sight said no already
-    if (left == 0 || satisfiable_at_sight(n, ctx, sight, &own)) return true;
+    for (const solver::Conjunct& c : bounds) refs.push_back(&c);
+    if (solver::satisfiable_by_own_variables(refs)) return true;
     return std::nullopt;
 }
 
@@ -634,7 +635,7 @@ std::optional<Nested> satisfiable(const Nested& n, z3::solver& solver, SightConj
     if (satisfiable_at_sight(unique, solver.ctx(), sight)) return unique;
     std::vector<unsigned> key;
     if (unique.disjunctions.empty()) {
-        if (std::optional<bool> holds = decided_by_ranges(unique, solver.ctx(), sight, shapes)) {
+        if (std::optional<bool> holds = decided_by_ranges(unique, sight, shapes)) {
             if (!*holds) return std::nullopt;
             return unique;
         }
@@ -660,7 +661,7 @@ bool cannot_hold_at_sight(const Nested& n, z3::context& ctx, SightConjuncts& sig
     Nested literals;  // (what cannot hold without the disjunctions cannot with them)
     literals.literals = n.literals;
     if (satisfiable_at_sight(literals, ctx, sight)) return false;
-    const std::optional<bool> holds = decided_by_ranges(literals, ctx, sight, shapes);
+    const std::optional<bool> holds = decided_by_ranges(literals, sight, shapes);
     return holds && !*holds;
 }
 

@@ -36,28 +36,35 @@ std::optional<Number> constant_value(const z3::expr& e) {
 }
 
 // `factor * e` added into `coefficients` (constant id -> coefficient); false when `e` is not
-// a linear term over constants.
-bool add_linear(const z3::expr& e, const Number& factor, std::map<unsigned, Number>& coefficients) {
+// a linear term over constants. With `opaque`, a subterm that is not linear (`x mod 2`,
+// `x * y`, `select(a, i)`) is put there instead, as a value of its own.
+bool add_linear(const z3::expr& e, const Number& factor, std::map<unsigned, Number>& coefficients,
+                std::vector<z3::expr>* opaque = nullptr) {
+    auto other = [&] {
+        if (opaque == nullptr || !e.is_arith()) return false;
+        opaque->push_back(e);
+        return true;
+    };
     if (e.is_numeral()) return true;
     if (is_constant(e)) {
         if (!e.is_arith()) return false;
         coefficients[id_of(e)] += factor;
         return true;
     }
-    if (!e.is_app()) return false;
+    if (!e.is_app()) return other();
     switch (e.decl().decl_kind()) {
     case Z3_OP_ADD:
         for (unsigned k = 0; k < e.num_args(); ++k) {
-            if (!add_linear(e.arg(k), factor, coefficients)) return false;
+            if (!add_linear(e.arg(k), factor, coefficients, opaque)) return false;
         }
         return true;
     case Z3_OP_SUB:
         for (unsigned k = 0; k < e.num_args(); ++k) {
-            if (!add_linear(e.arg(k), k == 0 ? factor : -factor, coefficients)) return false;
+            if (!add_linear(e.arg(k), k == 0 ? factor : -factor, coefficients, opaque)) return false;
         }
         return true;
     case Z3_OP_UMINUS:
-        return add_linear(e.arg(0), -factor, coefficients);
+        return add_linear(e.arg(0), -factor, coefficients, opaque);
     case Z3_OP_MUL: {
         // A product is linear when all factors but one are numerals.
         Number scale = factor;
@@ -67,15 +74,15 @@ bool add_linear(const z3::expr& e, const Number& factor, std::map<unsigned, Numb
             if (std::optional<Number> v = constant_value(a)) {
                 scale *= *v;
             } else if (term) {
-                return false;
+                return other();
             } else {
                 term = a;
             }
         }
-        return !term || add_linear(*term, scale, coefficients);
+        return !term || add_linear(*term, scale, coefficients, opaque);
     }
     default:
-        return false;
+        return other();
     }
 }
 
@@ -86,13 +93,19 @@ enum class Relation { equal, other };  // `other`: =<, <, >=, >, != (any coeffic
 bool linear_solvers(const z3::expr& lhs, const z3::expr& rhs, Relation rel,
                     std::vector<unsigned>& solvers) {
     std::map<unsigned, Number> coefficients;
-    if (!add_linear(lhs, 1, coefficients) || !add_linear(rhs, -1, coefficients)) return false;
+    // Subterms that are not linear are values of their own (`e = (c + 1) mod 2000`: e
+    // solves it): a variable solves the atom when it is in none of them.
+    std::vector<z3::expr> opaque;
+    if (!add_linear(lhs, 1, coefficients, &opaque) || !add_linear(rhs, -1, coefficients, &opaque)) return false;
+    std::vector<unsigned> inside;
+    for (const z3::expr& t : opaque) collect_constants(t, inside);
     // An integer equation is solved for a variable of coefficient ±1 only (2x = y is not,
     // for odd y); reals and inequalities for any variable that stays.
     bool integer = lhs.is_int();
     for (const auto& [v, c] : coefficients) {
         if (c == 0) continue;
         if (rel == Relation::equal && integer && c != 1 && c != -1) continue;
+        if (std::find(inside.begin(), inside.end(), v) != inside.end()) continue;
         solvers.push_back(v);
     }
     return true;

@@ -1093,6 +1093,12 @@ TEST_CASE("chc import: a split's cases decided by the ranges their comparisons l
     CHECK_FALSE(ask({x >= 0, ctx.int_val(0) == ctx.int_val(1)}));
     CHECK(dead({y <= z, z < y}, {x == 0, x == 1}));
     CHECK(asked == 3);
+    // A variable's bounds, with integers left, are one constraint it satisfies alone, once
+    // what else mentions it has a variable of its own (c = a + 1: c).
+    const z3::expr c = ctx.int_const("C"), a = ctx.int_const("A"), b = ctx.int_const("B");
+    CHECK(ask({c == a + 1, a >= 7500, a >= 12500, b == z - 2}));
+    CHECK(ask({c == 1 + a, 5000 <= a, a < 6000, b == z - 1, z != 3}));
+    CHECK(asked == 3);
     // Bounds of a term that leave it values say nothing of the rest: Z3 decides.
     CHECK_FALSE(ask({x + y <= 1, 0 <= x + y, x == 5, y == 5}));
     CHECK(asked == 4);

@@ -103,3 +103,15 @@ TEST_CASE("own variables: a remainder compared with a number, solved by its divi
     // A remainder by a variable is not understood.
     CHECK_FALSE(own({z3::mod(b, e) == 0}));
 }
+
+TEST_CASE("own variables: a term that is not linear is a value of its own, and no variable in it solves") {
+    z3::context ctx;
+    z3::expr c = ctx.int_const("c"), e = ctx.int_const("e"), x = ctx.int_const("x"), y = ctx.int_const("y");
+    CHECK(own({e == z3::mod(c + 1, 2000), c >= 1000}));     // e, then c
+    CHECK(own({e + x * y <= 3, x == y + 1}));                // e solves the first
+    CHECK(own({e == c / 50 - 1}, {c >= 0}));                 // e, then c < 0 (integer division)
+    CHECK_FALSE(own({e == c / 50 - 1}, {e >= 0}));           // e twice, c only inside: no one solves
+    // x = x mod 2 + 1 has no integer solution: x, inside the remainder, does not solve it.
+    CHECK_FALSE(own({x == z3::mod(x, 2) + 1}));
+    CHECK_FALSE(own({x * y == x * y + 1}));
+}
