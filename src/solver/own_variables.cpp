@@ -169,6 +169,20 @@ void add_atom(const z3::expr& e, bool positive, Conjunct& c) {
     bool relation = k == Z3_OP_LE || k == Z3_OP_LT || k == Z3_OP_GE || k == Z3_OP_GT ||
                     ((k == Z3_OP_EQ || k == Z3_OP_DISTINCT) && e.num_args() == 2);
     if (!relation || !e.arg(0).is_arith()) return;  // not understood: no solver
+    // Two numbers compared (`0 = 0`, left by a translation) hold or not whatever the values.
+    if (std::optional<Number> a = constant_value(e.arg(0)), b = constant_value(e.arg(1)); a && b) {
+        bool holds = false;
+        switch (k) {
+        case Z3_OP_LE: holds = *a <= *b; break;
+        case Z3_OP_LT: holds = *a < *b; break;
+        case Z3_OP_GE: holds = *a >= *b; break;
+        case Z3_OP_GT: holds = *a > *b; break;
+        case Z3_OP_EQ: holds = *a == *b; break;
+        default: holds = *a != *b; break;  // distinct
+        }
+        if (holds == positive) c.always = true;
+        return;
+    }
     if (e.arg(0).is_int()) {
         // The relation as it holds: a negated `<` is a `>=`, and so on.
         Z3_decl_kind holds = k;
@@ -261,8 +275,9 @@ bool satisfiable_by_own_variables(std::span<const Conjunct* const> conjuncts) {
         for (std::size_t i = 0; i < conjuncts.size(); ++i) {
             if (dropped[i]) continue;
             const Conjunct& c = *conjuncts[i];
-            bool own = c.always || std::any_of(c.solvers.begin(), c.solvers.end(),
-                                               [&](unsigned v) { return count[slot(v)] == 1; });
+            auto alone = [&](unsigned v) { return count[slot(v)] == 1; };
+            bool own = c.always || (c.whole ? std::all_of(c.vars.begin(), c.vars.end(), alone)
+                                            : std::any_of(c.solvers.begin(), c.solvers.end(), alone));
             if (!own) continue;
             dropped[i] = 1;
             --left;

@@ -115,3 +115,13 @@ TEST_CASE("own variables: a term that is not linear is a value of its own, and n
     CHECK_FALSE(own({x == z3::mod(x, 2) + 1}));
     CHECK_FALSE(own({x * y == x * y + 1}));
 }
+
+TEST_CASE("own variables: two numbers compared hold or fail whatever the values") {
+    z3::context ctx;
+    z3::expr x = ctx.int_const("x"), zero = ctx.int_val(0), one = ctx.int_val(1);
+    CHECK(own({zero == zero, x >= 3}));
+    CHECK(own({x >= 3}, {zero == one}));
+    CHECK(own({zero < one}));
+    CHECK_FALSE(own({zero == one, x >= 3}));
+    CHECK_FALSE(own({}, {zero <= one}));
+}
