@@ -173,7 +173,11 @@ class UnitShapes;
 // comparisons of single variables with numbers leave them (`x >= 3, x <= 0` cannot hold;
 // read off the literals' shapes, `shapes`, as propagate_units reads them), also across the
 // equations that join two variables shifted by a number (`s = r, r = o + 1, s =< 99,
-// 100 =< o` cannot hold), and by Z3's answer to the same case before.
+// 100 =< o` cannot hold), by the ranges of other terms (`b mod 2 = 0, b mod 2 != 0`) and of
+// the differences of two terms (`d = e, d != e`) — and, when those ranges keep integers, by
+// variables of their own again, each class of variables so joined, with its bounds, taken
+// as one constraint its variables satisfy together — and by Z3's answer to the same case
+// before.
 // `before_check` runs just before Z3 is asked: there the caller may assert on `solver` what
 // `n` implies (never more, or a case that can hold would be dropped).
 [[nodiscard]] std::optional<Nested> satisfiable(const Nested& n, z3::solver& solver,
@@ -196,7 +200,10 @@ class UnitShapes;
 // returned then: `n` cannot hold, and is left half reduced), one they make true goes, a disjunction with a case left
 // true goes, and one with a single case left becomes that case (whose units count next).
 // `n` stays equivalent; decided without a solver: the rules a split makes repeat the units
-// of one case beside the other disjunctions (`D = 1, ..., (D = 0 ; E = 0)`).
+// of one case beside the other disjunctions (`D = 1, ..., (D = 0 ; E = 0)`). Two Bool
+// variables equated or told apart (`S = R`) are decided once units give both a value, and
+// top-level chains of them (`L = J, M = L`) whose units contradict (`J = 0, M = 1`) make `n`
+// fail (the chain itself stays).
 //
 // `shapes` keeps what is read off each formula (its kind, its variables and numbers) for the
 // next calls: the rules of one clause repeat its literals, and reading them off Z3 again

@@ -27,9 +27,13 @@ struct Conjunct {
     bool whole = false;
 };
 
-// Appends the conjuncts of `e` (of `¬e` when `positive` is false) to `out`. Atoms the test
-// does not understand (non-linear terms, arrays, ...) keep their variables and get no
-// solver, so they are never dropped: the test then fails, and a solver call decides.
+// Appends the conjuncts of `e` (of `¬e` when `positive` is false) to `out`. In a linear
+// atom, a subterm that is not linear (`c mod 2000`, `x * y`, an array's read) is a value of
+// its own: the atom's other variables may solve it, those inside the subterm never do. A
+// remainder compared with a number (`b mod 2 = 0`) is solved by its dividend's variables
+// of coefficient ±1; two numbers compared hold or fail whatever the values. Atoms the test
+// does not understand otherwise keep their variables and get no solver, so they are never
+// dropped: the test then fails, and a solver call decides.
 void append_conjuncts(const z3::expr& e, bool positive, std::vector<Conjunct>& out);
 
 // True when dropping conjuncts that a variable of their own satisfies empties the set: the
