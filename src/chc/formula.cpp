@@ -118,10 +118,18 @@ struct UnitShapes::Table {
     static bool is_bool_constant(const z3::expr& t) {
         return t.is_const() && t.is_bool() && t.decl().decl_kind() == Z3_OP_UNINTERPRETED;
     }
+    // A number, or the negation of one (SMT-LIB writes -1 as `(- 1)`).
+    static bool int_value(const z3::expr& t, std::int64_t& v) {
+        if (t.is_numeral_i64(v)) return true;
+        if (!t.is_app() || t.decl().decl_kind() != Z3_OP_UMINUS || !t.arg(0).is_numeral_i64(v)) return false;
+        if (v == std::numeric_limits<std::int64_t>::min()) return false;
+        v = -v;
+        return true;
+    }
     static Side side(const z3::expr& t) {
         Side s;
         std::int64_t v = 0;
-        if (t.is_numeral_i64(v)) {
+        if (int_value(t, v)) {
             s.number = true;
             s.value = v;
             return s;
@@ -133,13 +141,13 @@ struct UnitShapes::Table {
         } else if (t.is_app() && t.decl().decl_kind() == Z3_OP_ADD && t.num_args() == 2) {
             for (unsigned i = 0; i < 2; ++i) {
                 const z3::expr other = t.arg(1 - i);
-                if (t.arg(i).is_numeral_i64(v) && other.is_const() && !other.is_numeral()) {
+                if (int_value(t.arg(i), v) && other.is_const() && !other.is_numeral()) {
                     s.shifted = other.id();
                     s.shift = v;
                 }
             }
         } else if (t.is_app() && t.decl().decl_kind() == Z3_OP_SUB && t.num_args() == 2 && t.arg(0).is_const() &&
-                   !t.arg(0).is_numeral() && t.arg(1).is_numeral_i64(v) && v != std::numeric_limits<std::int64_t>::min()) {
+                   !t.arg(0).is_numeral() && int_value(t.arg(1), v) && v != std::numeric_limits<std::int64_t>::min()) {
             s.shifted = t.arg(0).id();  // `x - 1`
             s.shift = -v;
         }

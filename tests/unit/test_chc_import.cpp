@@ -1073,6 +1073,7 @@ TEST_CASE("chc import: a split's cases decided by the ranges their comparisons l
     // variables joined: what else mentions them is dropped first (x, y), then the classes.
     CHECK(ask({s_ == r, r == o + 1, s_ <= 100, 99 <= o, z != 0, z + s_ == x + y}));
     CHECK(ask({x != 0, x == y, y == z - 1, z > 0}));  // z = 2
+    CHECK(ask({x != 0, x == y, y == -ctx.int_val(1) + z, z > 0}));  // -1 as SMT-LIB writes it, `(- 1)`
     CHECK(asked == 2);
     // A class mentioned by a literal no variable of its own satisfies: Z3 decides (here s_
     // is 100, and z = 100 is above 50).
