@@ -192,6 +192,32 @@ struct UnitShapes::Table {
 
 namespace {
 
+using Shape = UnitShapes::Table::Shape;
+
+// The shape under a literal's negations, and whether they leave it positive.
+std::pair<const Shape*, bool> under_negations(const Shape& shape) {
+    const Shape* s = &shape;
+    bool positive = true;
+    while (s->kind == Shape::Kind::negation) {
+        positive = !positive;
+        s = s->negated;
+    }
+    return {s, positive};
+}
+
+// `a op b` of two numbers, op one of < =< > >= = != (nothing for another).
+std::optional<bool> compare_numbers(Z3_decl_kind op, std::int64_t a, std::int64_t b) {
+    switch (op) {
+    case Z3_OP_LE: return a <= b;
+    case Z3_OP_LT: return a < b;
+    case Z3_OP_GE: return a >= b;
+    case Z3_OP_GT: return a > b;
+    case Z3_OP_EQ: return a == b;
+    case Z3_OP_DISTINCT: return a != b;
+    default: return std::nullopt;
+    }
+}
+
 class UnitPropagation {
 public:
     explicit UnitPropagation(UnitShapes::Table& table) : table_(table) {}
@@ -241,14 +267,9 @@ private:
         };
         bool any = false;
         for (const Literal& l : n.literals) {
-            const Shape* s = &shape(l.meaning);
-            bool differs = false;
-            while (s->kind == Shape::Kind::negation) {
-                differs = !differs;
-                s = s->negated;
-            }
+            const auto [s, positive] = under_negations(shape(l.meaning));
             if (s->kind != Shape::Kind::bool_equal) continue;
-            differs = differs != (s->op == Z3_OP_DISTINCT);
+            const bool differs = positive == (s->op == Z3_OP_DISTINCT);
             const auto [ra, pa] = find(*s->lhs.constant);
             const auto [rb, pb] = find(*s->rhs.constant);
             const bool apart = differs != (pa != pb);  // ra and rb differ by this
@@ -327,17 +348,9 @@ private:
         }
         const std::optional<std::int64_t> a = number(s.lhs), b = number(s.rhs);
         if (!a || !b) return Truth::open;
-        bool r = false;
-        switch (s.op) {
-        case Z3_OP_LE: r = *a <= *b; break;
-        case Z3_OP_LT: r = *a < *b; break;
-        case Z3_OP_GE: r = *a >= *b; break;
-        case Z3_OP_GT: r = *a > *b; break;
-        case Z3_OP_EQ: r = *a == *b; break;
-        case Z3_OP_DISTINCT: r = *a != *b; break;
-        default: return Truth::open;
-        }
-        return r ? Truth::holds : Truth::fails;
+        const std::optional<bool> r = compare_numbers(s.op, *a, *b);
+        if (!r) return Truth::open;
+        return *r ? Truth::holds : Truth::fails;
     }
 
     // The literals that the units leave open and the disjunctions reduced; the cases that
@@ -486,14 +499,8 @@ Z3_decl_kind mirrored_op(Z3_decl_kind op) {
 
 // A literal's shape (UnitShapes::Table) as `x op number`, x an Int variable (with
 // `any_term`, any Int term: `B mod 2`), op one of < =< > >= = !=; nothing when it is not one.
-std::optional<Comparison> comparison_of(const UnitShapes::Table::Shape& shape, bool any_term = false) {
-    using Shape = UnitShapes::Table::Shape;
-    const Shape* s = &shape;
-    bool positive = true;
-    while (s->kind == Shape::Kind::negation) {
-        positive = !positive;
-        s = s->negated;
-    }
+std::optional<Comparison> comparison_of(const Shape& shape, bool any_term = false) {
+    const auto [s, positive] = under_negations(shape);
     Comparison c{};
     if (s->kind == Shape::Kind::unit) {  // `x = number` (or a Bool unit: not a comparison)
         if (!s->unit->first.is_int() || !s->unit->second.is_numeral_i64(c.number)) return std::nullopt;
@@ -517,15 +524,8 @@ std::optional<Comparison> comparison_of(const UnitShapes::Table::Shape& shape, b
 
 // A literal's shape as a comparison of two Int terms but numbers, `a op b`, said of their
 // difference: the pair (a, b) with a the term of the smaller id, and `a - b op 0`.
-std::optional<std::pair<std::pair<unsigned, unsigned>, Comparison>> difference_of(
-    const UnitShapes::Table::Shape& shape) {
-    using Shape = UnitShapes::Table::Shape;
-    const Shape* s = &shape;
-    bool positive = true;
-    while (s->kind == Shape::Kind::negation) {
-        positive = !positive;
-        s = s->negated;
-    }
+std::optional<std::pair<std::pair<unsigned, unsigned>, Comparison>> difference_of(const Shape& shape) {
+    const auto [s, positive] = under_negations(shape);
     if (s->kind != Shape::Kind::comparison || !s->lhs.term || !s->rhs.term) return std::nullopt;
     Comparison c{0, s->op, 0};
     if (!positive) c.op = negated_op(c.op);
@@ -538,27 +538,12 @@ std::optional<std::pair<std::pair<unsigned, unsigned>, Comparison>> difference_o
 }
 
 // A comparison of two numbers, evaluated; nothing for any other shape.
-std::optional<bool> numbers_compared(const UnitShapes::Table::Shape& shape) {
-    using Shape = UnitShapes::Table::Shape;
-    const Shape* s = &shape;
-    bool positive = true;
-    while (s->kind == Shape::Kind::negation) {
-        positive = !positive;
-        s = s->negated;
-    }
+std::optional<bool> numbers_compared(const Shape& shape) {
+    const auto [s, positive] = under_negations(shape);
     if (s->kind != Shape::Kind::comparison || !s->lhs.number || !s->rhs.number) return std::nullopt;
-    const std::int64_t a = s->lhs.value, b = s->rhs.value;
-    bool r = false;
-    switch (s->op) {
-    case Z3_OP_LE: r = a <= b; break;
-    case Z3_OP_LT: r = a < b; break;
-    case Z3_OP_GE: r = a >= b; break;
-    case Z3_OP_GT: r = a > b; break;
-    case Z3_OP_EQ: r = a == b; break;
-    case Z3_OP_DISTINCT: r = a != b; break;
-    default: return std::nullopt;
-    }
-    return r == positive;
+    const std::optional<bool> r = compare_numbers(s->op, s->lhs.value, s->rhs.value);
+    if (!r) return std::nullopt;
+    return *r == positive;
 }
 
 // Int variables joined by equations `x + a = y + b` (a, b numbers): each is its class's
