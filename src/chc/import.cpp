@@ -750,6 +750,7 @@ std::optional<std::string> chc_to_clp(std::string_view text, const std::string& 
         // wrong with a text that is not SMT-LIB).
         std::optional<z3::expr_vector> read = chc::read_horn_smtlib(ctx, text);
         z3::expr_vector assertions = read ? *read : ctx.parse_string(std::string(text).c_str());
+        const chc::FoldingScope folding;
         Importer importer(ctx, options);
         std::string clp = importer.translate(assertions, file);
         if (origin) *origin = importer.origin();

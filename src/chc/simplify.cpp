@@ -63,14 +63,25 @@ namespace {
 // `e` with its Boolean structure folded where parts became constants (after the flags or
 // definitions were substituted); everything else as written, so that the CLP rules read
 // like the clauses (Z3's simplifier would rewrite `x < 0` as `not (0 <= x)`).
+// A formula's id -> the formula and what it folds to. The formula is kept: fold is also
+// asked of terms it makes and drops (`not a or b` for `a => b`), and a term made later may
+// take a dropped term's id.
+using FoldMemo = std::unordered_map<unsigned, std::pair<z3::expr, z3::expr>>;
+
+// What folding without units or flags made of each term, while a FoldingScope lasts: a
+// pure function of the term, which every such fold shares. The import folds a clause's
+// constraint again after each step (the flags fixed, each round of definitions
+// substituted), and most of it is what it was.
+thread_local FoldMemo* shared_plain_memo = nullptr;
+
 class Folder {
 public:
-    Folder() = default;
+    Folder() : memo_(shared_plain_memo != nullptr ? *shared_plain_memo : own_memo_) {}
     // `known`: formulas (by id) whose value is given, the units of the enclosing conjunction.
     // `learns`: whether learn() and forget() will be asked (the folder then notes, for
     // each term it folds, the terms whose folding asked for it).
     explicit Folder(std::map<unsigned, bool> known, bool learns = false)
-        : known_(std::move(known)), learns_(learns) {}
+        : known_(std::move(known)), learns_(learns), memo_(own_memo_) {}
 
     // Flags substituted by their values as the folding goes (FlagFolder): what is folded is
     // then `e` with the flags replaced.
@@ -80,7 +91,9 @@ public:
         std::function<bool(const z3::expr&)> has_flag;  // whether a term holds one
         Folder* plain;                                   // folds what holds none
     };
-    explicit Folder(const Substitution* sub) : sub_(sub) {}
+    explicit Folder(const Substitution* sub) : sub_(sub), memo_(own_memo_) {}
+    Folder(const Folder&) = delete;
+    Folder& operator=(const Folder&) = delete;
 
     z3::expr fold(const z3::expr& e) {
         const unsigned id = Z3_get_ast_id(e.ctx(), e);
@@ -256,13 +269,21 @@ private:
     // folding asked for it (by id): what learn() forgets.
     std::vector<unsigned> folding_;
     std::unordered_map<unsigned, std::vector<unsigned>> parents_;
-    // A formula's id -> the formula and what it folds to. The formula is kept: fold is also
-    // asked of terms it makes and drops (`not a or b` for `a => b`), and a term made later
-    // may take a dropped term's id.
-    std::unordered_map<unsigned, std::pair<z3::expr, z3::expr>> memo_;
+    FoldMemo own_memo_;
+    FoldMemo& memo_;  // own_memo_, or the shared one of a plain folder
 };
 
 }  // namespace
+
+struct FoldingScope::Memo {
+    FoldMemo folded;
+};
+
+FoldingScope::FoldingScope() : memo_(std::make_unique<Memo>()), outer_(shared_plain_memo) {
+    shared_plain_memo = &memo_->folded;
+}
+
+FoldingScope::~FoldingScope() { shared_plain_memo = static_cast<FoldMemo*>(outer_); }
 
 z3::expr substitute_folded(const z3::expr& e, const z3::expr_vector& from,
                            const z3::expr_vector& to) {

@@ -14,6 +14,22 @@
 
 namespace clpi::chc {
 
+// While one lasts (on this thread), folding a formula without units or flags is done once
+// per formula: substitute_folded and the others share what they folded. The formulas stay
+// alive with it (their ids are not taken by others), so it lasts as long as one import.
+class FoldingScope {
+public:
+    FoldingScope();
+    ~FoldingScope();
+    FoldingScope(const FoldingScope&) = delete;
+    FoldingScope& operator=(const FoldingScope&) = delete;
+
+private:
+    struct Memo;
+    std::unique_ptr<Memo> memo_;
+    void* outer_;  // the scope this one is inside, if any
+};
+
 // The conjuncts of nested `and`s.
 void flatten_and(const z3::expr& e, std::vector<z3::expr>& out);
 
