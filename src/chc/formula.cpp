@@ -463,6 +463,15 @@ struct Range {
         default: holes.insert(c.number); break;
         }
     }
+    // Whether more than `n` integers are left. (Unbounded on a side, infinitely many are.)
+    bool more_than(std::size_t n) const {
+        if (!lo || !hi) return true;
+        if (*lo > *hi) return false;
+        const std::uint64_t width = static_cast<std::uint64_t>(*hi) - static_cast<std::uint64_t>(*lo);
+        const auto inside = static_cast<std::uint64_t>(std::distance(holes.lower_bound(*lo), holes.upper_bound(*hi)));
+        // width + 1 - inside integers: more than n when width - inside >= n
+        return width >= inside && width - inside >= n;
+    }
     // No integer left. (Unbounded on a side, infinitely many are, and finitely many holes.)
     bool empty() const {
         if (!lo || !hi) return false;
@@ -605,6 +614,16 @@ private:
     std::unordered_map<unsigned, std::pair<unsigned, std::int64_t>> parent_;  // x = p + d
 };
 
+// The ids of the constants in `t`, added to `out`.
+void constants_in(const z3::expr& t, std::vector<unsigned>& out) {
+    if (t.is_const()) {
+        if (!t.is_numeral() && t.decl().decl_kind() == Z3_OP_UNINTERPRETED) out.push_back(t.id());
+        return;
+    }
+    if (!t.is_app()) return;
+    for (unsigned i = 0; i < t.num_args(); ++i) constants_in(t.arg(i), out);
+}
+
 // Whether `n` (no disjunctions; its literals read by satisfiable_at_sight) holds, when its
 // comparisons of single variables with numbers decide it without a solver: false when they
 // leave a variable no integer (`x >= 3, x =< 0`; `x = 0, 0 != x`), or a term, or the
@@ -690,7 +709,85 @@ std::optional<bool> decided_by_ranges(const Nested& n, SightConjuncts& sight,
         in_class[i] = 1;
         classes[*r].insert(classes[*r].end(), vars.begin(), vars.end());
     }
-    if (classes.empty()) return std::nullopt;
+    // Bool variables that literals equate or tell apart (`L = J`, `M = L`) are one
+    // variable up to negation: with their units (`J`, `M`), one conjunct that the class's
+    // variables satisfy whatever the rest, when the units give its root one value (else the
+    // case cannot hold).
+    std::unordered_map<unsigned, std::pair<unsigned, bool>> bool_parent;  // var -> (parent, differs)
+    auto bool_find = [&](unsigned v) {
+        bool parity = false;
+        for (auto it = bool_parent.find(v); it != bool_parent.end(); it = bool_parent.find(v)) {
+            parity = parity != it->second.second;
+            v = it->second.first;
+        }
+        return std::make_pair(v, parity);
+    };
+    std::set<unsigned> bool_members;
+    for (std::size_t i = 0; i < n.literals.size(); ++i) {
+        const auto [s, positive] = under_negations(shapes.table().shape(n.literals[i].meaning));
+        if (s->kind != UnitShapes::Table::Shape::Kind::bool_equal) continue;
+        const bool differs = positive == (s->op == Z3_OP_DISTINCT);
+        const auto [ra, pa] = bool_find(*s->lhs.constant);
+        const auto [rb, pb] = bool_find(*s->rhs.constant);
+        const bool apart = differs != (pa != pb);
+        if (ra == rb) {
+            if (apart) return false;
+        } else {
+            bool_parent[ra] = {rb, apart};
+        }
+        bool_members.insert({*s->lhs.constant, *s->rhs.constant});
+        in_class[i] = 1;
+    }
+    std::map<unsigned, bool> root_value;
+    for (std::size_t i = 0; i < n.literals.size() && !bool_members.empty(); ++i) {
+        const auto& u = shapes.table().shape(n.literals[i].meaning).unit;
+        if (!u || !u->first.is_bool() || bool_members.count(u->first.id()) == 0) continue;
+        const auto [r, p] = bool_find(u->first.id());
+        const bool v = u->second.is_true() != p;
+        if (auto [it, fresh] = root_value.try_emplace(r, v); !fresh && it->second != v) return false;
+        in_class[i] = 1;
+    }
+    if (classes.empty() && bool_members.empty()) return std::nullopt;
+    for (unsigned v : bool_members) classes[bool_find(v).first].push_back(v);
+    for (auto& [root, vars] : classes) {
+        std::sort(vars.begin(), vars.end());
+        vars.erase(std::unique(vars.begin(), vars.end()), vars.end());
+    }
+    // A disequality `x != t` (`D != E` beside `0 =< D`; `x + 1 != t`) of a variable of a
+    // class, t free of the class's variables, takes at most one value of the root away,
+    // whatever t is: the class holds it with its links and bounds when its root's range
+    // keeps more integers than such disequalities. They join its conjunct, which the class's
+    // variables then satisfy whatever the values of the t's (hcai's `B != C, C = A mod 2,
+    // 0 =< B`: B's class first, then C, then A).
+    std::map<unsigned, std::vector<unsigned>> others;  // root -> the variables of its t's
+    std::map<unsigned, std::size_t> taken;              // root -> its disequalities
+    for (std::size_t i = 0; i < n.literals.size(); ++i) {
+        if (in_class[i]) continue;
+        const auto [s, positive] = under_negations(shapes.table().shape(n.literals[i].meaning));
+        if (s->kind != UnitShapes::Table::Shape::Kind::comparison) continue;
+        if (s->op != (positive ? Z3_OP_DISTINCT : Z3_OP_EQ)) continue;
+        z3::expr atom = n.literals[i].meaning;
+        while (atom.is_not()) atom = atom.arg(0);
+        for (int side = 0; side < 2; ++side) {
+            const std::optional<unsigned>& x = (side == 0 ? s->lhs : s->rhs).shifted;
+            if (!x) continue;
+            const std::optional<unsigned> r = shifts.root(*x);
+            auto cls = r ? classes.find(*r) : classes.end();
+            if (cls == classes.end()) continue;
+            std::vector<unsigned> in_t;  // the constants of the other side
+            constants_in(atom.arg(side == 0 ? 1u : 0u), in_t);
+            const bool apart = std::none_of(in_t.begin(), in_t.end(), [&](unsigned v) {
+                return std::binary_search(cls->second.begin(), cls->second.end(), v);
+            });
+            auto range = joined.find(*r);
+            const bool room = range == joined.end() || range->second.more_than(taken[*r] + 1);
+            if (!apart || !room) continue;
+            ++taken[*r];
+            others[*r].insert(others[*r].end(), in_t.begin(), in_t.end());
+            in_class[i] = 1;
+            break;
+        }
+    }
     std::vector<const solver::Conjunct*> refs;
     for (std::size_t i = 0; i < n.literals.size(); ++i) {
         if (in_class[i]) continue;
@@ -699,9 +796,14 @@ std::optional<bool> decided_by_ranges(const Nested& n, SightConjuncts& sight,
     std::vector<solver::Conjunct> groups;
     groups.reserve(classes.size());
     for (auto& [root, vars] : classes) {
-        std::sort(vars.begin(), vars.end());
-        vars.erase(std::unique(vars.begin(), vars.end()), vars.end());
-        groups.push_back(solver::Conjunct{vars, {}, false, true});
+        // Satisfied by the class's variables, whatever the values of the t's.
+        std::vector<unsigned> all = vars;
+        if (auto o = others.find(root); o != others.end()) {
+            all.insert(all.end(), o->second.begin(), o->second.end());
+            std::sort(all.begin(), all.end());
+            all.erase(std::unique(all.begin(), all.end()), all.end());
+        }
+        groups.push_back(solver::Conjunct{all, vars, false, true});
     }
     for (const solver::Conjunct& c : groups) refs.push_back(&c);
     if (solver::satisfiable_by_own_variables(refs)) return true;

@@ -276,7 +276,7 @@ bool satisfiable_by_own_variables(std::span<const Conjunct* const> conjuncts) {
             if (dropped[i]) continue;
             const Conjunct& c = *conjuncts[i];
             auto alone = [&](unsigned v) { return count[slot(v)] == 1; };
-            bool own = c.always || (c.whole ? std::all_of(c.vars.begin(), c.vars.end(), alone)
+            bool own = c.always || (c.whole ? !c.solvers.empty() && std::all_of(c.solvers.begin(), c.solvers.end(), alone)
                                             : std::any_of(c.solvers.begin(), c.solvers.end(), alone));
             if (!own) continue;
             dropped[i] = 1;

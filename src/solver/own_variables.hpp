@@ -21,9 +21,10 @@ struct Conjunct {
     std::vector<unsigned> vars;     // every constant it mentions (Z3 ids, sorted, unique)
     std::vector<unsigned> solvers;  // those that can make it true whatever the others are
     bool always = false;            // true whatever the values
-    // Satisfied by its variables together, whatever the rest (a chain `x = y + 1, y = z`
-    // with bounds that leave its variables values): dropped only when none of them is in
-    // another conjunct.
+    // Satisfied by its `solvers` together, whatever the values of its other variables (a
+    // chain `x = y + 1, y = z` with bounds that leave its variables values, and its
+    // disequalities with other terms): dropped only when none of them is in another
+    // conjunct.
     bool whole = false;
 };
 
