@@ -168,6 +168,17 @@ void add_atom(const z3::expr& e, bool positive, Conjunct& c) {
     }
     bool relation = k == Z3_OP_LE || k == Z3_OP_LT || k == Z3_OP_GE || k == Z3_OP_GT ||
                     ((k == Z3_OP_EQ || k == Z3_OP_DISTINCT) && e.num_args() == 2);
+    if (relation && e.arg(0).is_bool()) {
+        // `b = f` or `b != f`, b a Bool variable not in f: b takes f's value, or the other.
+        for (unsigned side = 0; side < 2; ++side) {
+            const z3::expr b = e.arg(side);
+            if (!is_constant(b)) continue;
+            std::vector<unsigned> in_other;
+            collect_constants(e.arg(1 - side), in_other);
+            if (std::find(in_other.begin(), in_other.end(), id_of(b)) == in_other.end()) c.solvers.push_back(id_of(b));
+        }
+        return;
+    }
     if (!relation || !e.arg(0).is_arith()) return;  // not understood: no solver
     // Two numbers compared (`0 = 0`, left by a translation) hold or not whatever the values.
     if (std::optional<Number> a = constant_value(e.arg(0)), b = constant_value(e.arg(1)); a && b) {

@@ -32,9 +32,10 @@ struct Conjunct {
 // atom, a subterm that is not linear (`c mod 2000`, `x * y`, an array's read) is a value of
 // its own: the atom's other variables may solve it, those inside the subterm never do. A
 // remainder compared with a number (`b mod 2 = 0`) is solved by its dividend's variables
-// of coefficient ±1; two numbers compared hold or fail whatever the values. Atoms the test
-// does not understand otherwise keep their variables and get no solver, so they are never
-// dropped: the test then fails, and a solver call decides.
+// of coefficient ±1; two numbers compared hold or fail whatever the values; a Bool
+// variable equal to a formula it is not in, or told apart from one (`m = (n or x < 3)`),
+// solves it. Atoms the test does not understand otherwise keep their variables and get no
+// solver, so they are never dropped: the test then fails, and a solver call decides.
 void append_conjuncts(const z3::expr& e, bool positive, std::vector<Conjunct>& out);
 
 // True when dropping conjuncts that a variable of their own satisfies empties the set: the

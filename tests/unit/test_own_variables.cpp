@@ -125,3 +125,14 @@ TEST_CASE("own variables: two numbers compared hold or fail whatever the values"
     CHECK_FALSE(own({zero == one, x >= 3}));
     CHECK_FALSE(own({}, {zero <= one}));
 }
+
+TEST_CASE("own variables: a Bool variable equal to a formula it is not in, or told apart from one") {
+    z3::context ctx;
+    z3::expr x = ctx.int_const("x"), m = ctx.bool_const("m"), n = ctx.bool_const("n");
+    CHECK(own({m == (n || x < 3), n, x >= 5}));          // m takes the formula's value
+    CHECK(own({m != (n && x < 3), x == 0}));              // or the other one
+    CHECK(own({m == n, n == (x > 0), x == 2}));           // a chain: m, then n
+    CHECK_FALSE(own({m == (m || x < 3), x >= 5, !m}));     // m in its own formula: no solver
+    CHECK_FALSE(own({m == (x < 3), m, x >= 5}));           // m in two constraints, x in two
+}
+
