@@ -218,6 +218,46 @@ std::optional<bool> compare_numbers(Z3_decl_kind op, std::int64_t a, std::int64_
     }
 }
 
+// Bool variables that literals equate or tell apart (`L = J`, `M = L`, `E != D`): each class
+// of them is one variable up to negation, a variable's value fixing the others'. A
+// union-find with a parity on its links, and the value the units give each class.
+class BoolClasses {
+public:
+    // Joins the variables of `s` (a bool_equal shape, `positive` as under_negations says);
+    // false when they are joined already the other way (`L = J, M = L, M != J`).
+    bool join(const Shape& s, bool positive) {
+        const bool differs = positive == (s.op == Z3_OP_DISTINCT);
+        const auto [ra, pa] = find(*s.lhs.constant);
+        const auto [rb, pb] = find(*s.rhs.constant);
+        const bool apart = differs != (pa != pb);  // ra and rb differ by this
+        if (ra == rb) return !apart;
+        parent_[ra] = {rb, apart};
+        ++links_;
+        return true;
+    }
+    // Variable v takes `value` (a unit); false when its class has the other value already.
+    bool take(unsigned v, bool value) {
+        const auto [r, p] = find(v);
+        auto [it, fresh] = root_value_.try_emplace(r, value != p);
+        return fresh || it->second == (value != p);
+    }
+    // v's root, and whether v is the root's negation.
+    std::pair<unsigned, bool> find(unsigned v) const {
+        bool parity = false;
+        for (auto it = parent_.find(v); it != parent_.end(); it = parent_.find(v)) {
+            parity = parity != it->second.second;
+            v = it->second.first;
+        }
+        return std::make_pair(v, parity);
+    }
+    std::size_t links() const { return links_; }
+
+private:
+    std::unordered_map<unsigned, std::pair<unsigned, bool>> parent_;  // var -> (parent, differs)
+    std::unordered_map<unsigned, bool> root_value_;
+    std::size_t links_ = 0;
+};
+
 class UnitPropagation {
 public:
     explicit UnitPropagation(UnitShapes::Table& table) : table_(table) {}
@@ -256,38 +296,14 @@ private:
     // cannot both hold). Only says when the literals cannot hold: the equations stay in
     // the rule, as they are.
     bool bool_classes_hold(const Nested& n) {
-        std::unordered_map<unsigned, std::pair<unsigned, bool>> parent;  // var -> (parent, differs)
-        auto find = [&](unsigned v) {
-            bool parity = false;
-            for (auto it = parent.find(v); it != parent.end(); it = parent.find(v)) {
-                parity = parity != it->second.second;
-                v = it->second.first;
-            }
-            return std::make_pair(v, parity);
-        };
-        bool any = false;
+        BoolClasses classes;
         for (const Literal& l : n.literals) {
             const auto [s, positive] = under_negations(shape(l.meaning));
-            if (s->kind != Shape::Kind::bool_equal) continue;
-            const bool differs = positive == (s->op == Z3_OP_DISTINCT);
-            const auto [ra, pa] = find(*s->lhs.constant);
-            const auto [rb, pb] = find(*s->rhs.constant);
-            const bool apart = differs != (pa != pb);  // ra and rb differ by this
-            if (ra == rb) {
-                if (apart) return false;
-                continue;
-            }
-            parent[ra] = {rb, apart};
-            any = true;
+            if (s->kind == Shape::Kind::bool_equal && !classes.join(*s, positive)) return false;
         }
-        if (!any) return true;
-        std::unordered_map<unsigned, bool> root_value;
+        if (classes.links() == 0) return true;
         for (const auto& [var, k] : known_) {
-            if (!k.value.is_bool()) continue;
-            const auto [r, p] = find(var);
-            const bool v = k.value.is_true() != p;
-            auto [it, fresh] = root_value.try_emplace(r, v);
-            if (!fresh && it->second != v) return false;
+            if (k.value.is_bool() && !classes.take(var, k.value.is_true())) return false;
         }
         return true;
     }
@@ -713,42 +729,23 @@ std::optional<bool> decided_by_ranges(const Nested& n, SightConjuncts& sight,
     // variable up to negation: with their units (`J`, `M`), one conjunct that the class's
     // variables satisfy whatever the rest, when the units give its root one value (else the
     // case cannot hold).
-    std::unordered_map<unsigned, std::pair<unsigned, bool>> bool_parent;  // var -> (parent, differs)
-    auto bool_find = [&](unsigned v) {
-        bool parity = false;
-        for (auto it = bool_parent.find(v); it != bool_parent.end(); it = bool_parent.find(v)) {
-            parity = parity != it->second.second;
-            v = it->second.first;
-        }
-        return std::make_pair(v, parity);
-    };
+    BoolClasses bools;
     std::set<unsigned> bool_members;
     for (std::size_t i = 0; i < n.literals.size(); ++i) {
         const auto [s, positive] = under_negations(shapes.table().shape(n.literals[i].meaning));
         if (s->kind != UnitShapes::Table::Shape::Kind::bool_equal) continue;
-        const bool differs = positive == (s->op == Z3_OP_DISTINCT);
-        const auto [ra, pa] = bool_find(*s->lhs.constant);
-        const auto [rb, pb] = bool_find(*s->rhs.constant);
-        const bool apart = differs != (pa != pb);
-        if (ra == rb) {
-            if (apart) return false;
-        } else {
-            bool_parent[ra] = {rb, apart};
-        }
+        if (!bools.join(*s, positive)) return false;
         bool_members.insert({*s->lhs.constant, *s->rhs.constant});
         in_class[i] = 1;
     }
-    std::map<unsigned, bool> root_value;
     for (std::size_t i = 0; i < n.literals.size() && !bool_members.empty(); ++i) {
         const auto& u = shapes.table().shape(n.literals[i].meaning).unit;
         if (!u || !u->first.is_bool() || bool_members.count(u->first.id()) == 0) continue;
-        const auto [r, p] = bool_find(u->first.id());
-        const bool v = u->second.is_true() != p;
-        if (auto [it, fresh] = root_value.try_emplace(r, v); !fresh && it->second != v) return false;
+        if (!bools.take(u->first.id(), u->second.is_true())) return false;
         in_class[i] = 1;
     }
     if (classes.empty() && bool_members.empty()) return std::nullopt;
-    for (unsigned v : bool_members) classes[bool_find(v).first].push_back(v);
+    for (unsigned v : bool_members) classes[bools.find(v).first].push_back(v);
     for (auto& [root, vars] : classes) {
         std::sort(vars.begin(), vars.end());
         vars.erase(std::unique(vars.begin(), vars.end()), vars.end());
