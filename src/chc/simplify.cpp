@@ -58,25 +58,29 @@ void flatten_and(const z3::expr& e, std::vector<z3::expr>& out) {
     }
 }
 
-namespace {
-
-// `e` with its Boolean structure folded where parts became constants (after the flags or
-// definitions were substituted); everything else as written, so that the CLP rules read
-// like the clauses (Z3's simplifier would rewrite `x < 0` as `not (0 <= x)`).
 // A formula's id -> the formula and what it folds to. The formula is kept: fold is also
 // asked of terms it makes and drops (`not a or b` for `a => b`), and a term made later may
 // take a dropped term's id.
 using FoldMemo = std::unordered_map<unsigned, std::pair<z3::expr, z3::expr>>;
 
+struct FoldingScope::Memo {
+    FoldMemo folded;
+};
+
+namespace {
+
 // What folding without units or flags made of each term, while a FoldingScope lasts: a
 // pure function of the term, which every such fold shares. The import folds a clause's
 // constraint again after each step (the flags fixed, each round of definitions
 // substituted), and most of it is what it was.
-thread_local FoldMemo* shared_plain_memo = nullptr;
+thread_local FoldingScope::Memo* shared_plain_memo = nullptr;
 
+// `e` with its Boolean structure folded where parts became constants (after the flags or
+// definitions were substituted); everything else as written, so that the CLP rules read
+// like the clauses (Z3's simplifier would rewrite `x < 0` as `not (0 <= x)`).
 class Folder {
 public:
-    Folder() : memo_(shared_plain_memo != nullptr ? *shared_plain_memo : own_memo_) {}
+    Folder() : memo_(shared_plain_memo != nullptr ? shared_plain_memo->folded : own_memo_) {}
     // `known`: formulas (by id) whose value is given, the units of the enclosing conjunction.
     // `learns`: whether learn() and forget() will be asked (the folder then notes, for
     // each term it folds, the terms whose folding asked for it).
@@ -275,15 +279,11 @@ private:
 
 }  // namespace
 
-struct FoldingScope::Memo {
-    FoldMemo folded;
-};
-
 FoldingScope::FoldingScope() : memo_(std::make_unique<Memo>()), outer_(shared_plain_memo) {
-    shared_plain_memo = &memo_->folded;
+    shared_plain_memo = memo_.get();
 }
 
-FoldingScope::~FoldingScope() { shared_plain_memo = static_cast<FoldMemo*>(outer_); }
+FoldingScope::~FoldingScope() { shared_plain_memo = outer_; }
 
 z3::expr substitute_folded(const z3::expr& e, const z3::expr_vector& from,
                            const z3::expr_vector& to) {

@@ -19,15 +19,15 @@ namespace clpi::chc {
 // alive with it (their ids are not taken by others), so it lasts as long as one import.
 class FoldingScope {
 public:
+    struct Memo;  // what the folds share (simplify.cpp)
     FoldingScope();
     ~FoldingScope();
     FoldingScope(const FoldingScope&) = delete;
     FoldingScope& operator=(const FoldingScope&) = delete;
 
 private:
-    struct Memo;
     std::unique_ptr<Memo> memo_;
-    void* outer_;  // the scope this one is inside, if any
+    Memo* outer_;  // the scope this one is inside, if any
 };
 
 // The conjuncts of nested `and`s.
