@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "chc/simplify.hpp"
 #include "solver/own_variables.hpp"
 
 namespace clpi::chc {
@@ -630,16 +631,6 @@ private:
     std::unordered_map<unsigned, std::pair<unsigned, std::int64_t>> parent_;  // x = p + d
 };
 
-// The ids of the constants in `t`, added to `out`.
-void constants_in(const z3::expr& t, std::vector<unsigned>& out) {
-    if (t.is_const()) {
-        if (!t.is_numeral() && t.decl().decl_kind() == Z3_OP_UNINTERPRETED) out.push_back(t.id());
-        return;
-    }
-    if (!t.is_app()) return;
-    for (unsigned i = 0; i < t.num_args(); ++i) constants_in(t.arg(i), out);
-}
-
 // Whether `n` (no disjunctions; its literals read by satisfiable_at_sight) holds, when its
 // comparisons of single variables with numbers decide it without a solver: false when they
 // leave a variable no integer (`x >= 3, x =< 0`; `x = 0, 0 != x`), or a term, or the
@@ -771,8 +762,8 @@ std::optional<bool> decided_by_ranges(const Nested& n, SightConjuncts& sight,
             const std::optional<unsigned> r = shifts.root(*x);
             auto cls = r ? classes.find(*r) : classes.end();
             if (cls == classes.end()) continue;
-            std::vector<unsigned> in_t;  // the constants of the other side
-            constants_in(atom.arg(side == 0 ? 1u : 0u), in_t);
+            std::set<unsigned> in_t;  // the constants of the other side (simplify.hpp)
+            constants_of(atom.arg(side == 0 ? 1u : 0u), in_t);
             const bool apart = std::none_of(in_t.begin(), in_t.end(), [&](unsigned v) {
                 return std::binary_search(cls->second.begin(), cls->second.end(), v);
             });
