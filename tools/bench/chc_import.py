@@ -5,14 +5,15 @@ refused), how long the import takes, how many control points it recovers; with -
 folder and the import's share of clpi's run time.
 
   tools/bench/chc_import.py DIR_OR_LIST [--clpi build/clpi] [--results OUT/results.json]
-                            [--share SECONDS [--repeat N]]
+                            [--share SECONDS [--repeat N] [--again build/chc_import_time]]
 
 Acceptance, rules and points come from `clpi fmt FILE.smt2`; the import's time is the
 `input_time_s` that `clpi verify --json` reports (reading, importing, parsing and checking);
 with --results, each run's share is the input time that run reported over its whole time;
 with --share S, each accepted problem is also run once, one at a time, with `--timeout S`,
 and the share is its input time over the process's wall time, by length of run (with
---repeat N, the median of N runs of each problem). A
+--repeat N, the median of N runs of each problem); with --again, the import of each problem
+above 5% is also taken apart by chc_import_time (tools/bench/chc_import_time.cpp). A
 folder is the one an `expected.tsv` next to the file names (third column), else the part of
 the file name before its last `__` (lia-lin's names are repository paths with `/` as `__`).
 """
@@ -20,6 +21,7 @@ import argparse
 import collections
 import json
 import os
+import statistics
 import subprocess
 import sys
 import time
@@ -125,6 +127,46 @@ def print_shares(shares, timeout, repeat=1):
         print("  %s: import %.1f ms, run %.1f ms (%.0f%%)" % (name, 1000 * imp, 1000 * run, 100 * share))
 
 
+def import_again(tool, path):
+    """chc_import_time's figures for one problem, in a process of their own: (context,
+    first import, import again) in seconds, or None."""
+    p = subprocess.run([tool, path], capture_output=True, text=True, timeout=300)
+    try:
+        context, first, again, _ = p.stdout.split()
+        return float(context) / 1000, float(first) / 1000, float(again) / 1000
+    except ValueError:
+        return None
+
+
+def print_again(tool, shares, paths):
+    """The problems above 5%, their import taken apart by chc_import_time: what it costs once
+    its code has run in the process, and what the context's making costs beside it."""
+    by_name = {os.path.basename(p): p for p in paths}
+    over = [x for x in shares if x[0] > 0.05]
+    rows = []
+    for share, name, imp, run, _ in over:
+        figures = import_again(tool, by_name[name])
+        if figures:
+            rows.append((share, name, imp, run, *figures))
+    if not rows:
+        return
+    # The run's share were its import to cost what it costs again (the rest of the run as it was).
+    warm_under = sum(1 for r in rows if r[6] / (r[3] - r[2] + r[6]) <= 0.05)
+    in_wait = sum(1 for r in rows if r[5] <= r[4])
+    print("\nThe %d problems above 5%%, their import taken apart (%s, one process each):"
+          % (len(rows), os.path.basename(tool)))
+    print("  under 5%% with the import at its cost again in the same process: %d" % warm_under)
+    print("  first import no longer than the making of Z3's context it waits for: %d" % in_wait)
+    print("  medians: the import again over its first time %.2f; the import in the run over "
+          "its first time here %.2f" % (statistics.median(r[6] / r[5] for r in rows),
+                                        statistics.median(r[2] / r[5] for r in rows)))
+    print("\n| problem | run (ms) | import in the run (ms) | context (ms) | first (ms) | again (ms) |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    for share, name, imp, run, context, first, again in rows[:20]:
+        print("| %s | %.1f | %.2f | %.2f | %.2f | %.2f |"
+              % (name, 1000 * run, 1000 * imp, 1000 * context, 1000 * first, 1000 * again))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("set", help="a directory of .smt2 files or a list file")
@@ -136,7 +178,13 @@ def main():
     ap.add_argument("--repeat", type=int, default=1, metavar="N",
                     help="with --share: run each problem N times and take its median share "
                          "(a single run of a few milliseconds varies by more than the import)")
+    ap.add_argument("--again", metavar="TOOL",
+                    help="with --share: take the import of each problem above 5%% apart with "
+                         "TOOL (build/chc_import_time): Z3's context, the import's first time "
+                         "in a process and its time again")
     args = ap.parse_args()
+    if args.again and not args.share:
+        ap.error("--again needs --share")
 
     paths = instances(args.set)
     imports = {}
@@ -162,7 +210,10 @@ def main():
 
     if args.share:
         accepted = [p for p in paths if imports[os.path.basename(p)]["ok"]]
-        print_shares(share_runs(args.clpi, accepted, args.share, args.repeat), args.share, args.repeat)
+        shares = share_runs(args.clpi, accepted, args.share, args.repeat)
+        print_shares(shares, args.share, args.repeat)
+        if args.again:
+            print_again(args.again, shares, accepted)
 
     if not args.results:
         return 0
