@@ -14,16 +14,19 @@
 // with `again_ms` the least of the later imports. A benchmark, not a test: the figures
 // depend on the machine. tools/bench/chc_import.py --again runs it on a set of problems.
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <fstream>
 #include <limits>
 #include <optional>
 #include <sstream>
 #include <string>
+#include <string_view>
+#include <system_error>
 
 #include "clpi/chc.hpp"
+#include "clpi/diagnostics.hpp"
 #include "solver/solver.hpp"
 
 namespace {
@@ -39,10 +42,19 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "usage: chc_import_time FILE.smt2 [N]\n");
         return 1;
     }
-    const int n = argc == 3 ? std::atoi(argv[2]) : 3;
+    int n = 3;
+    if (argc == 3) {
+        const std::string_view arg = argv[2];
+        const auto [end, error] = std::from_chars(arg.data(), arg.data() + arg.size(), n);
+        if (error != std::errc() || end != arg.data() + arg.size()) n = 0;
+    }
+    if (n < 2) {
+        std::fprintf(stderr, "chc_import_time: N must be a number of imports, 2 or more (not %s)\n", argv[2]);
+        return 1;
+    }
     std::ifstream in(argv[1], std::ios::binary);
-    if (!in || n < 2) {
-        std::fprintf(stderr, "chc_import_time: cannot read %s (or N below 2)\n", argv[1]);
+    if (!in) {
+        std::fprintf(stderr, "chc_import_time: cannot read %s\n", argv[1]);
         return 1;
     }
     std::stringstream buffer;
@@ -62,8 +74,8 @@ int main(int argc, char** argv) {
         const auto start = std::chrono::steady_clock::now();
         const std::optional<clpi::Program> program = clpi::import_chc(text, argv[1], diags);
         const double took = ms_since(start);
-        if (!program) {
-            std::fprintf(stderr, "chc_import_time: %s is not accepted\n", argv[1]);
+        if (!program) {  // what `clpi fmt` would say of it
+            std::fprintf(stderr, "%s", clpi::format_diagnostics(diags, text).c_str());
             return 2;
         }
         rules = program->rules.size();
