@@ -51,7 +51,11 @@ const std::unordered_map<std::string, Op>& operators() {
 
 class Reader {
 public:
-    Reader(z3::context& ctx, std::string_view text) : ctx_(ctx), lex_(text), assertions_(ctx) {}
+    Reader(z3::context& ctx, std::string_view text, const ClauseConstant* constant = nullptr)
+        : ctx_(ctx), lex_(text), assertions_(ctx), constant_(constant) {}
+
+    // The clauses read (with a ClauseConstant).
+    std::vector<HornClause>& clauses() { return clauses_; }
 
     z3::expr_vector read() {
         for (Token t = next(); t.kind != Token::Kind::end; t = next()) {
@@ -65,8 +69,9 @@ private:
     // What a symbol stands for in the term being read: a `let`'s value, or a variable of a
     // quantifier around it (its place in bound_).
     struct Local {
-        std::optional<z3::expr> value;
+        std::optional<z3::expr> value;  // a let's, or a variable's constant
         std::size_t bound = 0;
+        bool variable = false;
     };
 
     // The text is read token by token, each term made as soon as its `)` is read, with a
@@ -110,6 +115,11 @@ private:
     std::unordered_map<std::string, z3::func_decl> functions_;  // declared, constants included
     std::vector<z3::sort> bound_;  // the sorts of the bound variables, outermost first
     std::unordered_map<std::string, std::vector<Local>> locals_;  // innermost last
+    // With a ClauseConstant: the clauses, and what the assertion being read has so far.
+    const ClauseConstant* constant_;
+    std::vector<HornClause> clauses_;
+    std::vector<std::pair<z3::expr, std::string>> clause_vars_;
+    bool negated_ = false;
 };
 
 // A command, its `(` read; true at `exit`.
@@ -124,9 +134,12 @@ bool Reader::command() {
     } else if (what == "declare-fun" || what == "declare-const") {
         declare(what == "declare-fun");
     } else if (what == "assert") {
+        clause_vars_.clear();
+        negated_ = false;
         z3::expr a = assertion(next());
         outside_if(!a.is_bool());
         assertions_.push_back(a);
+        if (constant_ != nullptr) clauses_.push_back(HornClause{a, negated_, std::move(clause_vars_)});
     } else if (what == "exit") {
         expect(Token::Kind::close);
         return true;
@@ -179,8 +192,14 @@ z3::expr Reader::assertion(Token first) {
         if (open.kind == Token::Kind::open) {
             Token inner = next();
             if (is(inner, "exists")) {
+                // Instantiated, only as the whole assertion (the import refuses the rest).
+                outside_if(constant_ != nullptr && depth_ > 0);
                 z3::expr q = quantified(false);
                 expect(Token::Kind::close);
+                if (constant_ != nullptr) {
+                    negated_ = true;
+                    return q;
+                }
                 return !q;
             }
             put_back(std::move(inner));
@@ -201,23 +220,33 @@ z3::expr Reader::quantified(bool forall) {
         outside_if(t.kind != Token::Kind::open);
         std::string name = symbol_text();
         auto l = locals_.find(name);
-        const bool twice = l != locals_.end() && !l->second.back().value && l->second.back().bound >= outer;
+        const bool twice = l != locals_.end() && l->second.back().variable && l->second.back().bound >= outer;
         outside_if(reserved(name) || twice);
         bound_.push_back(sort());
         expect(Token::Kind::close);
-        bind(name, Local{std::nullopt, bound_.size() - 1});
+        bind(name, Local{std::nullopt, bound_.size() - 1, true});
         names.push_back(std::move(name));
     }
     outside_if(names.empty());
+    if (constant_ != nullptr) {
+        // The constants in the order of the variables' de Bruijn indices, the last first.
+        for (std::size_t b = names.size(); b-- > 0;) {
+            const auto k = static_cast<unsigned>(clause_vars_.size());
+            z3::expr c = (*constant_)(static_cast<unsigned>(assertions_.size()), k, bound_[outer + b]);
+            locals_.at(names[b]).back().value = c;
+            clause_vars_.emplace_back(c, names[b]);
+        }
+    }
     z3::expr body = forall ? assertion(next()) : term(next());
     expect(Token::Kind::close);
     outside_if(!body.is_bool());
     std::vector<Z3_sort> sorts(bound_.begin() + static_cast<std::ptrdiff_t>(outer), bound_.end());
-    std::vector<Z3_symbol> symbols;
-    for (const std::string& n : names) symbols.push_back(Z3_mk_string_symbol(ctx_, n.c_str()));
     unbind(names);
     bound_.resize(outer, ctx_.bool_sort());
     --depth_;
+    if (constant_ != nullptr) return body;
+    std::vector<Z3_symbol> symbols;
+    for (const std::string& n : names) symbols.push_back(Z3_mk_string_symbol(ctx_, n.c_str()));
     // Weight 1, as Z3's parser gives a quantifier without :weight.
     Z3_ast q = Z3_mk_quantifier(ctx_, forall, 1, 0, nullptr, static_cast<unsigned>(sorts.size()), sorts.data(),
                                 symbols.data(), body);
@@ -370,6 +399,19 @@ z3::expr Reader::apply(Op op, std::vector<z3::expr>& args) {
 }
 
 }  // namespace
+
+std::optional<std::vector<HornClause>> read_horn_clauses(z3::context& ctx, std::string_view text,
+                                                        const ClauseConstant& constant) {
+    try {
+        Reader reader(ctx, text, &constant);
+        (void)reader.read();
+        return std::move(reader.clauses());
+    } catch (const Outside&) {
+    } catch (const smtlib::Malformed&) {
+    } catch (const z3::exception&) {
+    }
+    return std::nullopt;
+}
 
 std::optional<z3::expr_vector> read_horn_smtlib(z3::context& ctx, std::string_view text) {
     try {

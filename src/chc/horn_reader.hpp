@@ -13,8 +13,12 @@
 // compares them), so what the import does with them does not depend on which read them.
 #pragma once
 
+#include <functional>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include <z3++.h>
 
@@ -24,5 +28,27 @@ namespace clpi::chc {
 // and Z3's parser is to read it (it also says what is wrong with a text that is not
 // SMT-LIB, or not well sorted).
 [[nodiscard]] std::optional<z3::expr_vector> read_horn_smtlib(z3::context& ctx, std::string_view text);
+
+// An assertion with its quantifiers' variables replaced by constants: what the import
+// takes apart. Read so, the text's variables become constants as they are read, with no
+// quantifier made and instantiated after (Z3's substitution of bound variables).
+struct HornClause {
+    z3::expr matrix;
+    bool negated = false;  // the assertion is (not (exists vars matrix))
+    // The constants, with their names in the file: for each quantifier from the outermost,
+    // its variables from the last declared to the first (the order of their de Bruijn
+    // indices).
+    std::vector<std::pair<z3::expr, std::string>> vars;
+};
+
+// Makes the constant for variable `k` (counted in the order of HornClause::vars) of
+// assertion `assertion` (counted from 0).
+using ClauseConstant = std::function<z3::expr(unsigned assertion, unsigned k, const z3::sort& sort)>;
+
+// The assertions of `text` as clauses, their variables made by `constant`; nothing when
+// the text steps outside the part above (and also when a `forall` holds a `(not (exists`),
+// as read_horn_smtlib.
+[[nodiscard]] std::optional<std::vector<HornClause>> read_horn_clauses(z3::context& ctx, std::string_view text,
+                                                                      const ClauseConstant& constant);
 
 }  // namespace clpi::chc

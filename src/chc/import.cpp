@@ -3,6 +3,7 @@
 // and writes the CLP rules of each clause: control flags become program points (control.hpp),
 // and a constraint's disjunctions are split into a few rules or kept as CLP disjunctions.
 #include <algorithm>
+#include <functional>
 #include <cctype>
 #include <cstdint>
 #include <map>
@@ -16,6 +17,7 @@
 #include "chc/control.hpp"
 #include "chc/formula.hpp"
 #include "chc/horn_reader.hpp"
+#include "chc/replace.hpp"
 #include "chc/simplify.hpp"
 #include "clpi/chc.hpp"
 #include "clpi/parse.hpp"
@@ -63,6 +65,22 @@ std::vector<z3::expr> body_apps(const Clause& c) {
     return apps;
 }
 
+// The constant that stands for variable `k` (HornClause::vars's order) of clause `clause`.
+z3::expr clause_constant(z3::context& ctx, unsigned clause, unsigned k, const z3::sort& sort) {
+    return ctx.constant(fmt::format("clpi!{}!{}", clause, k).c_str(), sort);
+}
+
+// The assertions to translate: as the import's reader made them, or as Z3's parser did
+// (instantiated as each is taken apart).
+struct Assertions {
+    const std::vector<chc::HornClause>* read = nullptr;
+    const z3::expr_vector* parsed = nullptr;
+    std::function<std::string(unsigned)> shown;  // an assertion as written, for messages
+    [[nodiscard]] unsigned size() const {
+        return read != nullptr ? static_cast<unsigned>(read->size()) : parsed->size();
+    }
+};
+
 // A predicate is inlined into a non-linear clause only while the union it denotes has at
 // most this many cases.
 constexpr std::size_t max_inline_cases = 64;
@@ -77,18 +95,17 @@ public:
         : ctx_(ctx), options_(options), cases_(chc::import_solver(ctx)) {}
 
     // The CLP text for all assertions; throws ClauseError for the first refused clause.
-    std::string translate(const z3::expr_vector& assertions, const std::string& file);
+    std::string translate(const Assertions& assertions, const std::string& file);
     // Where each predicate went (after translate).
     [[nodiscard]] ChcOrigin origin() const;
 
 private:
-    Clause take_apart(const z3::expr& assertion);
-    void inline_nonrecursive_predicates(std::vector<Clause>& clauses,
-                                        const z3::expr_vector& assertions);
+    Clause take_apart(const chc::HornClause& assertion);
+    void inline_nonrecursive_predicates(std::vector<Clause>& clauses, const Assertions& assertions);
     std::optional<std::size_t> inline_cases(unsigned pred, const std::vector<Clause>& clauses);
     z3::expr_vector instance(const z3::expr& app, const std::vector<Clause>& clauses,
                              chc::ClauseVars& vars);
-    z3::expr instantiate(const z3::expr& assertion, chc::ClauseVars& vars, bool& negated);
+    chc::HornClause instantiate(const z3::expr& assertion);
     // `shape`: the clause's index among those control recovery saw.
     void write_rules(std::size_t index, std::size_t shape, const Clause& c, int from_val, int to_val);
     // Whether argument k of `app` is one of its flags that became points (valuation `val`).
@@ -231,16 +248,18 @@ std::string Importer::atom(const z3::expr& app, int val, chc::ClauseVars& vars,
     return out + ")";
 }
 
-// The matrix of `forall vars. matrix` with the variables replaced by constants declared in
-// `vars`. `negated` is set for `not exists vars. body`, which is the query `body => false`.
-z3::expr Importer::instantiate(const z3::expr& assertion, chc::ClauseVars& vars, bool& negated) {
+// The matrix of `forall vars. matrix` with the variables replaced by constants (as the
+// import's reader makes them). `negated` is set for `not exists vars. body`, which is the
+// query `body => false`.
+chc::HornClause Importer::instantiate(const z3::expr& assertion) {
     z3::expr matrix = assertion;
-    negated = false;
+    bool negated = false;
+    std::vector<std::pair<z3::expr, std::string>> vars;
     if (matrix.is_not() && matrix.arg(0).is_quantifier() && matrix.arg(0).is_exists()) {
         matrix = matrix.arg(0);
         negated = true;
     }
-    int counter = 0;
+    unsigned counter = 0;
     while (matrix.is_quantifier()) {
         if (!matrix.is_forall() && !negated) {
             throw Refusal("an existential quantifier (quantifier alternation is not supported)");
@@ -255,22 +274,23 @@ z3::expr Importer::instantiate(const z3::expr& assertion, chc::ClauseVars& vars,
                 throw Refusal(fmt::format("variable {} has sort {}; only Int, Bool and "
                                           "(Array Int Int) are supported", sym.str(), s.to_string()));
             }
-            z3::expr v = ctx_.constant(fmt::format("clpi!{}!{}", clause_counter_, counter++).c_str(), s);
-            vars.declare(v, sym.str());
+            z3::expr v = clause_constant(ctx_, clause_counter_, counter++, s);
+            vars.emplace_back(v, sym.str());
             instances.push_back(v);
         }
-        matrix = matrix.body().substitute(instances);  // Z3_substitute_vars
+        matrix = chc::replace_bound(matrix.body(), instances);
         if (negated) break;
     }
-    return matrix;
+    return chc::HornClause{matrix, negated, std::move(vars)};
 }
 
 // One asserted clause `forall vars. body => head`, taken apart.
-Clause Importer::take_apart(const z3::expr& assertion) {
+Clause Importer::take_apart(const chc::HornClause& assertion) {
     Clause c{chc::ClauseVars{}, chc::ClauseShape{std::nullopt, std::nullopt, ctx_.bool_val(true)},
              {}};
-    bool negated = false;
-    z3::expr matrix = instantiate(assertion, c.vars, negated);
+    for (const auto& [constant, name] : assertion.vars) c.vars.declare(constant, name);
+    const bool negated = assertion.negated;
+    const z3::expr& matrix = assertion.matrix;
     z3::expr body = ctx_.bool_val(true);
     z3::expr head = ctx_.bool_val(false);
     if (negated) {
@@ -312,8 +332,7 @@ Clause Importer::take_apart(const z3::expr& assertion) {
 // non-linear clause are replaced by that union, so the clause becomes linear. (hcai-bench
 // calls `__VERIFIER_assert`, defined through `@_call` and `@_ret` predicates, next to the
 // caller's location.) A clause left with two or more applications is refused, naming it.
-void Importer::inline_nonrecursive_predicates(std::vector<Clause>& clauses,
-                                              const z3::expr_vector& assertions) {
+void Importer::inline_nonrecursive_predicates(std::vector<Clause>& clauses, const Assertions& assertions) {
     bool nonlinear = false;
     for (const Clause& c : clauses) nonlinear = nonlinear || !c.more_apps.empty();
     if (!nonlinear) return;
@@ -342,7 +361,7 @@ void Importer::inline_nonrecursive_predicates(std::vector<Clause>& clauses,
                                           "are supported; predicates that do not depend on "
                                           "themselves are inlined)",
                                           kept.size()),
-                              chc::show(assertions[static_cast<int>(k)])};
+                              assertions.shown(static_cast<unsigned>(k))};
         }
         z3::expr_vector parts(ctx_);
         parts.push_back(c.shape.constraint);
@@ -423,7 +442,7 @@ z3::expr_vector Importer::instance(const z3::expr& app, const std::vector<Clause
             olds.push_back(var);
             news.push_back(copy);
         }
-        auto copied = [&](z3::expr e) { return e.substitute(olds, news); };
+        auto copied = [&](const z3::expr& e) { return chc::replace(e, olds, news); };
         z3::expr_vector parts(ctx_);
         parts.push_back(copied(d.shape.constraint));
         for (unsigned i = 0; i < app.num_args(); ++i) {
@@ -660,16 +679,20 @@ std::string Importer::point_names() {
     return out;
 }
 
-std::string Importer::translate(const z3::expr_vector& assertions, const std::string& file) {
+std::string Importer::translate(const Assertions& assertions, const std::string& file) {
     std::vector<Clause> clauses;
     for (unsigned i = 0; i < assertions.size(); ++i) {
         try {
             clause_counter_ = i;
-            clauses.push_back(take_apart(assertions[static_cast<int>(i)]));
+            if (assertions.read != nullptr) {
+                clauses.push_back(take_apart((*assertions.read)[i]));
+            } else {
+                clauses.push_back(take_apart(instantiate((*assertions.parsed)[static_cast<int>(i)])));
+            }
         } catch (const Refusal& r) {
-            throw ClauseError{i + 1, r.what(), chc::show(assertions[static_cast<int>(i)])};
+            throw ClauseError{i + 1, r.what(), assertions.shown(i)};
         } catch (const z3::exception& e) {
-            throw ClauseError{i + 1, e.msg(), chc::show(assertions[static_cast<int>(i)])};
+            throw ClauseError{i + 1, e.msg(), assertions.shown(i)};
         }
     }
     for (const Clause& c : clauses) {
@@ -699,9 +722,9 @@ std::string Importer::translate(const z3::expr_vector& assertions, const std::st
                 write_rules(i, s, clauses[i], from_val, to_val);
             }
         } catch (const Refusal& r) {
-            throw ClauseError{i + 1, r.what(), chc::show(assertions[static_cast<int>(i)])};
+            throw ClauseError{i + 1, r.what(), assertions.shown(i)};
         } catch (const z3::exception& e) {
-            throw ClauseError{i + 1, e.msg(), chc::show(assertions[static_cast<int>(i)])};
+            throw ClauseError{i + 1, e.msg(), assertions.shown(i)};
         }
     }
     std::string out = fmt::format(
@@ -747,9 +770,24 @@ std::optional<std::string> chc_to_clp(std::string_view text, const std::string& 
     z3::context& ctx = *shared;
     try {
         // Z3's parser reads what the import's own reader leaves to it (and says what is
-        // wrong with a text that is not SMT-LIB).
-        std::optional<z3::expr_vector> read = chc::read_horn_smtlib(ctx, text);
-        z3::expr_vector assertions = read ? *read : ctx.parse_string(std::string(text).c_str());
+        // wrong with a text that is not SMT-LIB); for a clause refused, it also reads the
+        // text again for the message, which shows the clause as written.
+        const chc::ClauseConstant constant = [&ctx](unsigned clause, unsigned k, const z3::sort& sort) {
+            return clause_constant(ctx, clause, k, sort);
+        };
+        const std::optional<std::vector<chc::HornClause>> read = chc::read_horn_clauses(ctx, text, constant);
+        std::optional<z3::expr_vector> parsed;
+        auto parse = [&]() -> const z3::expr_vector& {
+            if (!parsed) parsed = ctx.parse_string(std::string(text).c_str());
+            return *parsed;
+        };
+        Assertions assertions;
+        if (read) {
+            assertions.read = &*read;
+        } else {
+            assertions.parsed = &parse();
+        }
+        assertions.shown = [&](unsigned i) { return chc::show(parse()[static_cast<int>(i)]); };
         const chc::FoldingScope folding;
         Importer importer(ctx, options);
         std::string clp = importer.translate(assertions, file);

@@ -9,6 +9,8 @@
 #include <set>
 #include <unordered_map>
 
+#include "chc/replace.hpp"
+
 namespace clpi::chc {
 
 namespace {
@@ -158,8 +160,7 @@ private:
     // A part that holds a flag, and that folding does not take apart (a comparison, a term):
     // the flags replaced there, then folded as a whole.
     z3::expr substituted(const z3::expr& e) {
-        z3::expr replaced = e;  // (z3::expr::substitute is not const)
-        return sub_->plain->fold(replaced.substitute(*sub_->flags, *sub_->values));
+        return sub_->plain->fold(replace(e, *sub_->flags, *sub_->values));
     }
 
     z3::expr compute(const z3::expr& e) {
@@ -288,7 +289,7 @@ FoldingScope::~FoldingScope() { shared_plain_memo = outer_; }
 z3::expr substitute_folded(const z3::expr& e, const z3::expr_vector& from,
                            const z3::expr_vector& to) {
     z3::expr out = e;
-    if (!from.empty()) out = out.substitute(from, to);
+    if (!from.empty()) out = replace(out, from, to);
     return Folder().fold(out);
 }
 
@@ -682,7 +683,7 @@ void integer_definitions_of(const std::vector<z3::expr>& conjuncts, const Clause
                 }
             }
             if (!olds.empty()) {
-                term = tidy(term.substitute(olds, news));
+                term = tidy(replace(term, olds, news));
                 constants.clear();
                 constants_of(term, constants);
             } else {
@@ -699,7 +700,7 @@ void integer_definitions_of(const std::vector<z3::expr>& conjuncts, const Clause
             bool fits = true;
             for (std::size_t d = 0; d < defs.size() && fits; ++d) {
                 if (defs[d].constants.count(v.id()) == 0) continue;
-                z3::expr t = tidy(defs[d].term.substitute(by_v, by_term));
+                z3::expr t = tidy(replace(defs[d].term, by_v, by_term));
                 fits = at_most(t, max_term);
                 changed.emplace_back(d, t);
             }
@@ -774,7 +775,7 @@ void unchanged_arguments(const z3::expr& from, z3::expr& to, z3::expr& constrain
         }
     }
     if (olds.empty()) return;
-    to = to.substitute(olds, news);
+    to = replace(to, olds, news);
     constraint = substitute_folded(constraint, olds, news);
 }
 

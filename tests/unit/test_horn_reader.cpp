@@ -35,7 +35,49 @@ bool same(const z3::expr& a, const z3::expr& b) {
     return same(a.body(), b.body());
 }
 
+z3::expr test_constant(z3::context& ctx, unsigned assertion, unsigned k, const z3::sort& sort) {
+    return ctx.constant(("c!" + std::to_string(assertion) + "!" + std::to_string(k)).c_str(), sort);
+}
+
+// Z3's reading of an assertion instantiated as HornClause says: the quantifiers from the
+// outermost (only the one of a `not exists`), each one's variables from the last declared.
+chc::HornClause instantiated(const z3::expr& assertion, unsigned index) {
+    z3::context& ctx = assertion.ctx();
+    chc::HornClause h{assertion, false, {}};
+    if (h.matrix.is_not() && h.matrix.arg(0).is_exists()) {
+        h.matrix = h.matrix.arg(0);
+        h.negated = true;
+    }
+    while (h.matrix.is_quantifier()) {
+        const unsigned n = Z3_get_quantifier_num_bound(ctx, h.matrix);
+        z3::expr_vector instances(ctx);
+        for (unsigned j = 0; j < n; ++j) {  // de Bruijn index j
+            const unsigned b = n - 1 - j;
+            z3::sort sort(ctx, Z3_get_quantifier_bound_sort(ctx, h.matrix, b));
+            const auto k = static_cast<unsigned>(h.vars.size());
+            h.vars.emplace_back(test_constant(ctx, index, k, sort),
+                                z3::symbol(ctx, Z3_get_quantifier_bound_name(ctx, h.matrix, b)).str());
+            instances.push_back(h.vars.back().first);
+        }
+        h.matrix = h.matrix.body().substitute(instances);
+        if (h.negated) break;
+    }
+    return h;
+}
+
 // Reads `text` both ways and checks that the reader took it and made Z3's terms.
+void check_as_z3_reads_terms_only(const std::string& text) {
+    z3::context ctx;
+    std::optional<z3::expr_vector> ours = chc::read_horn_smtlib(ctx, text);
+    INFO(text);
+    REQUIRE(ours.has_value());
+    z3::expr_vector z3s = ctx.parse_string(text.c_str());
+    REQUIRE(ours->size() == z3s.size());
+    for (unsigned i = 0; i < z3s.size(); ++i) CHECK(same((*ours)[static_cast<int>(i)], z3s[static_cast<int>(i)]));
+}
+
+// Reads `text` both ways and checks that the reader took it and made Z3's terms; and that
+// read as clauses, each is Z3's assertion with its variables instantiated.
 void check_as_z3_reads(const std::string& text) {
     z3::context ctx;
     std::optional<z3::expr_vector> ours = chc::read_horn_smtlib(ctx, text);
@@ -48,11 +90,36 @@ void check_as_z3_reads(const std::string& text) {
                           << z3s[static_cast<int>(i)]);
         CHECK(same((*ours)[static_cast<int>(i)], z3s[static_cast<int>(i)]));
     }
+    const chc::ClauseConstant constant = [&ctx](unsigned a, unsigned k, const z3::sort& sort) {
+        return test_constant(ctx, a, k, sort);
+    };
+    std::optional<std::vector<chc::HornClause>> clauses = chc::read_horn_clauses(ctx, text, constant);
+    REQUIRE(clauses.has_value());
+    REQUIRE(clauses->size() == z3s.size());
+    for (unsigned i = 0; i < z3s.size(); ++i) {
+        const chc::HornClause expected = instantiated(z3s[static_cast<int>(i)], i);
+        const chc::HornClause& got = (*clauses)[i];
+        INFO("clause " << i << ": ours " << got.matrix << ", Z3's instantiated " << expected.matrix);
+        CHECK(got.matrix.id() == expected.matrix.id());
+        CHECK(got.negated == expected.negated);
+        REQUIRE(got.vars.size() == expected.vars.size());
+        for (std::size_t k = 0; k < got.vars.size(); ++k) {
+            CHECK(got.vars[k].first.id() == expected.vars[k].first.id());
+            CHECK(got.vars[k].second == expected.vars[k].second);
+        }
+    }
 }
 
+// Whether the reader leaves `text` to Z3's parser, read as terms and as clauses alike.
 bool left_to_z3(const std::string& text) {
     z3::context ctx;
-    return !chc::read_horn_smtlib(ctx, text).has_value();
+    const chc::ClauseConstant constant = [&ctx](unsigned a, unsigned k, const z3::sort& sort) {
+        return test_constant(ctx, a, k, sort);
+    };
+    const bool as_terms = !chc::read_horn_smtlib(ctx, text).has_value();
+    const bool as_clauses = !chc::read_horn_clauses(ctx, text, constant).has_value();
+    CHECK(as_terms == as_clauses);
+    return as_terms;
 }
 
 const std::string declarations = R"(
@@ -121,6 +188,18 @@ TEST_CASE("horn reader: what it leaves to Z3's parser") {
     for (int i = 0; i < 5000; ++i) deep += "(forall ((x Int)) ";
     deep += "(q x)" + std::string(5001, ')');
     CHECK(left_to_z3(deep));
+}
+
+TEST_CASE("horn reader: a `not exists` inside a `forall` is read as terms, left to Z3 as a clause") {
+    // The import takes apart the outer quantifier only, and refuses what is left: read as a
+    // clause, Z3's reading goes the same way.
+    const std::string text = declarations + "(assert (forall ((x Int)) (not (exists ((y Int)) (q y)))))";
+    check_as_z3_reads_terms_only(text);
+    z3::context ctx;
+    const chc::ClauseConstant constant = [&ctx](unsigned a, unsigned k, const z3::sort& sort) {
+        return test_constant(ctx, a, k, sort);
+    };
+    CHECK_FALSE(chc::read_horn_clauses(ctx, text, constant).has_value());
 }
 
 TEST_CASE("horn reader: a problem outside its part is still imported, and Z3's errors still said") {
