@@ -1,8 +1,10 @@
 #include "solver/own_variables.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <optional>
+#include <type_traits>
 
 #include "solver/solver_impl.hpp"
 
@@ -10,35 +12,88 @@ namespace clpi::solver {
 
 namespace {
 
-bool is_constant(const z3::expr& e) {
-    return e.is_app() && e.num_args() == 0 && e.decl().decl_kind() == Z3_OP_UNINTERPRETED;
+// (Through Z3's C API: the C++ API makes a reference-counted object of each node's
+// declaration and checks for an error after each call, for every node of every conjunct.)
+bool is_constant(Z3_context c, Z3_ast a) {
+    if (Z3_get_ast_kind(c, a) != Z3_APP_AST) return false;
+    const Z3_app app = Z3_to_app(c, a);
+    return Z3_get_app_num_args(c, app) == 0 && Z3_get_decl_kind(c, Z3_get_app_decl(c, app)) == Z3_OP_UNINTERPRETED;
 }
+
+bool is_constant(const z3::expr& e) { return is_constant(e.ctx(), e); }
 
 unsigned id_of(const z3::expr& e) { return Z3_get_ast_id(e.ctx(), e); }
 
-// Every constant in `e`.
-void collect_constants(const z3::expr& e, std::vector<unsigned>& out) {
-    if (is_constant(e)) {
-        out.push_back(id_of(e));
+void collect_constants(Z3_context c, Z3_ast a, std::vector<unsigned>& out) {
+    if (Z3_get_ast_kind(c, a) != Z3_APP_AST) return;
+    const Z3_app app = Z3_to_app(c, a);
+    const unsigned n = Z3_get_app_num_args(c, app);
+    if (n == 0) {
+        if (Z3_get_decl_kind(c, Z3_get_app_decl(c, app)) == Z3_OP_UNINTERPRETED) out.push_back(Z3_get_ast_id(c, a));
         return;
     }
-    if (!e.is_app()) return;
-    for (unsigned k = 0; k < e.num_args(); ++k) collect_constants(e.arg(k), out);
+    for (unsigned k = 0; k < n; ++k) collect_constants(c, Z3_get_app_arg(c, app, k), out);
 }
 
-// The value of a numeral, or of a numeral's negation (`(- 1)`, as SMT-LIB writes -1).
-std::optional<Number> constant_value(const z3::expr& e) {
-    if (e.is_numeral()) return numeral_number(e);
+// Every constant in `e`.
+void collect_constants(const z3::expr& e, std::vector<unsigned>& out) { collect_constants(e.ctx(), e, out); }
+
+// An integer of 64 bits that notes an overflow (it is then `big`, its value of no use). The
+// coefficients of linear atoms nearly always fit; Number's rational arithmetic, which
+// normalises at each step, took a tenth of a small CHC import's instructions (hopv
+// binomial01) in reading conjuncts here.
+struct Checked {
+    std::int64_t value = 0;
+    bool big = false;
+    Checked() = default;
+    Checked(std::int64_t v) : value(v) {}  // NOLINT(google-explicit-constructor): as Number's
+    Checked operator-() const {
+        Checked r;
+        r.big = big || __builtin_sub_overflow(std::int64_t{0}, value, &r.value);
+        return r;
+    }
+    Checked& operator+=(const Checked& o) {
+        big = big || o.big || __builtin_add_overflow(value, o.value, &value);
+        return *this;
+    }
+    Checked& operator*=(const Checked& o) {
+        big = big || o.big || __builtin_mul_overflow(value, o.value, &value);
+        return *this;
+    }
+    friend bool operator==(const Checked& a, std::int64_t b) { return !a.big && a.value == b; }
+};
+
+// The value of a numeral, or of a numeral's negation (`(- 1)`, as SMT-LIB writes -1). As a
+// Checked, a numeral that is not an integer of 64 bits is `big`.
+template <typename Num>
+std::optional<Num> constant_value(const z3::expr& e) {
+    if (e.is_numeral()) {
+        if constexpr (std::is_same_v<Num, Checked>) {
+            std::int64_t num = 0, den = 0;
+            Checked v;
+            if (Z3_get_numeral_rational_int64(e.ctx(), e, &num, &den) && den == 1) {
+                v.value = num;
+            } else {
+                v.big = true;
+            }
+            return v;
+        } else {
+            return numeral_number(e);
+        }
+    }
     if (e.is_app() && e.decl().decl_kind() == Z3_OP_UMINUS) {
-        if (std::optional<Number> v = constant_value(e.arg(0))) return -*v;
+        if (std::optional<Num> v = constant_value<Num>(e.arg(0))) return -*v;
     }
     return std::nullopt;
 }
 
+std::optional<Number> constant_value(const z3::expr& e) { return constant_value<Number>(e); }
+
 // `factor * e` added into `coefficients` (constant id -> coefficient); false when `e` is not
 // a linear term over constants. With `opaque`, a subterm that is not linear (`x mod 2`,
 // `x * y`, `select(a, i)`) is put there instead, as a value of its own.
-bool add_linear(const z3::expr& e, const Number& factor, std::map<unsigned, Number>& coefficients,
+template <typename Num>
+bool add_linear(const z3::expr& e, const Num& factor, std::map<unsigned, Num>& coefficients,
                 std::vector<z3::expr>* opaque = nullptr) {
     auto other = [&] {
         if (opaque == nullptr || !e.is_arith()) return false;
@@ -55,23 +110,23 @@ bool add_linear(const z3::expr& e, const Number& factor, std::map<unsigned, Numb
     switch (e.decl().decl_kind()) {
     case Z3_OP_ADD:
         for (unsigned k = 0; k < e.num_args(); ++k) {
-            if (!add_linear(e.arg(k), factor, coefficients, opaque)) return false;
+            if (!add_linear<Num>(e.arg(k), factor, coefficients, opaque)) return false;
         }
         return true;
     case Z3_OP_SUB:
         for (unsigned k = 0; k < e.num_args(); ++k) {
-            if (!add_linear(e.arg(k), k == 0 ? factor : -factor, coefficients, opaque)) return false;
+            if (!add_linear<Num>(e.arg(k), k == 0 ? factor : Num(-factor), coefficients, opaque)) return false;
         }
         return true;
     case Z3_OP_UMINUS:
-        return add_linear(e.arg(0), -factor, coefficients, opaque);
+        return add_linear<Num>(e.arg(0), Num(-factor), coefficients, opaque);
     case Z3_OP_MUL: {
         // A product is linear when all factors but one are numerals.
-        Number scale = factor;
+        Num scale = factor;
         std::optional<z3::expr> term;
         for (unsigned k = 0; k < e.num_args(); ++k) {
             z3::expr a = e.arg(k);
-            if (std::optional<Number> v = constant_value(a)) {
+            if (std::optional<Num> v = constant_value<Num>(a)) {
                 scale *= *v;
             } else if (term) {
                 return other();
@@ -79,7 +134,7 @@ bool add_linear(const z3::expr& e, const Number& factor, std::map<unsigned, Numb
                 term = a;
             }
         }
-        return !term || add_linear(*term, scale, coefficients, opaque);
+        return !term || add_linear<Num>(*term, scale, coefficients, opaque);
     }
     default:
         return other();
@@ -89,14 +144,23 @@ bool add_linear(const z3::expr& e, const Number& factor, std::map<unsigned, Numb
 enum class Relation { equal, other };  // `other`: =<, <, >=, >, != (any coefficient solves)
 
 // The variables of an arithmetic atom `lhs REL rhs` that can satisfy it alone, added to
-// `solvers`; false when the atom is not linear.
+// `solvers`; false when the atom is not linear. In Checked numbers first, in Number when a
+// coefficient does not fit.
+template <typename Num = Checked>
 bool linear_solvers(const z3::expr& lhs, const z3::expr& rhs, Relation rel,
                     std::vector<unsigned>& solvers) {
-    std::map<unsigned, Number> coefficients;
+    std::map<unsigned, Num> coefficients;
     // Subterms that are not linear are values of their own (`e = (c + 1) mod 2000`: e
     // solves it): a variable solves the atom when it is in none of them.
     std::vector<z3::expr> opaque;
-    if (!add_linear(lhs, 1, coefficients, &opaque) || !add_linear(rhs, -1, coefficients, &opaque)) return false;
+    if (!add_linear<Num>(lhs, 1, coefficients, &opaque) || !add_linear<Num>(rhs, -1, coefficients, &opaque)) {
+        return false;
+    }
+    if constexpr (std::is_same_v<Num, Checked>) {
+        for (const auto& entry : coefficients) {
+            if (entry.second.big) return linear_solvers<Number>(lhs, rhs, rel, solvers);
+        }
+    }
     std::vector<unsigned> inside;
     for (const z3::expr& t : opaque) collect_constants(t, inside);
     // An integer equation is solved for a variable of coefficient ±1 only (2x = y is not,
@@ -125,7 +189,7 @@ std::optional<std::vector<unsigned>> remainder_solvers(const z3::expr& lhs, cons
     const std::optional<Number> n = constant_value(mod_left ? rhs : lhs);
     if (!k || !n || *k == 0) return std::nullopt;
     std::map<unsigned, Number> coefficients;
-    if (!add_linear(m.arg(0), 1, coefficients)) return std::nullopt;
+    if (!add_linear<Number>(m.arg(0), 1, coefficients)) return std::nullopt;
     // Whether `r REL n` (the remainder on its side) holds for some r in 0 .. |k|-1.
     const Number top = (*k < 0 ? -*k : *k) - 1;
     auto some = [&](const Number& r) {

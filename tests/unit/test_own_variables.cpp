@@ -136,3 +136,18 @@ TEST_CASE("own variables: a Bool variable equal to a formula it is not in, or to
     CHECK_FALSE(own({m == (x < 3), m, x >= 5}));           // m in two constraints, x in two
 }
 
+
+TEST_CASE("own variables: coefficients beyond 64 bits are summed exactly") {
+    // Read in 64-bit integers first, and again in exact numbers when a sum overflows: x's
+    // coefficient is 3 * 2^62 - (3 * 2^62 - 1) = 1, so x solves the equation (the partial
+    // sum does not fit in 64 bits); with the last term 3 * 2^62 - 2 it is 2, and x does not.
+    z3::context ctx;
+    const z3::expr x = ctx.int_const("x"), y = ctx.int_const("y");
+    const z3::expr big = ctx.int_val("4611686018427387904");  // 2^62
+    const z3::expr sum = big * x + big * x + big * x;
+    CHECK(own({sum - ctx.int_val("13835058055282163711") * x == 2 * y + 1}));
+    CHECK_FALSE(own({sum - ctx.int_val("13835058055282163710") * x == 2 * y + 1}));
+    // A numeral beyond 64 bits as a coefficient, and as a constant term.
+    CHECK_FALSE(own({ctx.int_val("100000000000000000000") * x == 2 * y + 1}));
+    CHECK(own({x + ctx.int_val("100000000000000000000") == 2 * y + 1}));
+}
