@@ -112,7 +112,13 @@ private:
     std::vector<Token> ahead_;  // read, not yet used: the next last
     std::size_t depth_ = 0;    // of the lists open in the term being read
     z3::expr_vector assertions_;
-    std::unordered_map<std::string, z3::func_decl> functions_;  // declared, constants included
+    // A declared function (a constant included): its sorts, and its term when a constant.
+    struct Function {
+        z3::func_decl decl;
+        std::vector<Z3_sort> domain;  // (alive with decl)
+        std::optional<z3::expr> constant;
+    };
+    std::unordered_map<std::string, Function> functions_;
     std::vector<z3::sort> bound_;  // the sorts of the bound variables, outermost first
     std::unordered_map<std::string, std::vector<Local>> locals_;  // innermost last
     // With a ClauseConstant: the clauses, and what the assertion being read has so far.
@@ -177,7 +183,10 @@ void Reader::declare(bool function) {
             domain.push_back(sort());
         }
     }
-    functions_.emplace(name, ctx_.function(name.c_str(), domain, sort()));
+    Function f{ctx_.function(name.c_str(), domain, sort()), {}, std::nullopt};
+    for (unsigned i = 0; i < domain.size(); ++i) f.domain.push_back(domain[static_cast<int>(i)]);
+    if (f.domain.empty()) f.constant = f.decl();
+    functions_.emplace(name, std::move(f));
 }
 
 // An assertion: a term, or quantifiers around one. Z3 names a bound variable by its place
@@ -270,14 +279,18 @@ z3::expr Reader::term(Token first) {
     for (Token t = next(); t.kind != Token::Kind::close; t = next()) args.push_back(term(std::move(t)));
     --depth_;
     if (auto f = functions_.find(head); f != functions_.end()) {
-        const z3::func_decl& d = f->second;
-        outside_if(args.empty() || d.arity() != args.size());
-        z3::expr_vector actual(ctx_);
-        for (unsigned i = 0; i < args.size(); ++i) {
-            outside_if(!z3::eq(args[i].get_sort(), d.domain(i)));
-            actual.push_back(args[i]);
+        // Through Z3's C API: the C++ API makes a reference-counted object of each sort
+        // compared, and of the vector of arguments (this is most of what reading costs).
+        const Function& d = f->second;
+        outside_if(args.empty() || d.domain.size() != args.size());
+        std::vector<Z3_ast> actual(args.size());
+        for (std::size_t i = 0; i < args.size(); ++i) {
+            outside_if(Z3_get_sort(ctx_, args[i]) != d.domain[i]);
+            actual[i] = args[i];
         }
-        return d(actual);
+        const Z3_ast app = Z3_mk_app(ctx_, d.decl, static_cast<unsigned>(actual.size()), actual.data());
+        ctx_.check_error();
+        return z3::expr(ctx_, app);
     }
     auto op = operators().find(head);
     outside_if(op == operators().end());
@@ -295,8 +308,8 @@ z3::expr Reader::symbol(const Token& t) {
         return z3::expr(ctx_, v);
     }
     if (auto f = functions_.find(name); f != functions_.end()) {
-        outside_if(f->second.arity() != 0);
-        return f->second();
+        outside_if(!f->second.constant);
+        return *f->second.constant;
     }
     outside_if(t.kind != Token::Kind::symbol);
     if (name == "true") return ctx_.bool_val(true);
@@ -341,9 +354,12 @@ z3::expr Reader::let() {
 // `(=> a (=> b c))`, while `+`, `*`, `and`, `or` keep all their arguments, one included.
 z3::expr Reader::apply(Op op, std::vector<z3::expr>& args) {
     const std::size_t n = args.size();
-    auto all = [&](bool (z3::expr::*sorted)() const) {
+    // (Sorts through Z3's C API, as in term().)
+    auto kind = [&](const z3::expr& a) { return Z3_get_sort_kind(ctx_, Z3_get_sort(ctx_, a)); };
+    auto same_sort = [&](const z3::expr& a, const z3::expr& b) { return Z3_get_sort(ctx_, a) == Z3_get_sort(ctx_, b); };
+    auto all = [&](Z3_sort_kind sorted) {
         outside_if(n == 0);
-        for (const z3::expr& a : args) outside_if(!(a.*sorted)());
+        for (const z3::expr& a : args) outside_if(kind(a) != sorted);
     };
     auto raw = [&](Z3_ast r) {
         ctx_.check_error();
@@ -353,37 +369,37 @@ z3::expr Reader::apply(Op op, std::vector<z3::expr>& args) {
     const auto count = static_cast<unsigned>(n);
     switch (op) {
     case Op::not_:
-        outside_if(n != 1 || !args[0].is_bool());
+        outside_if(n != 1 || kind(args[0]) != Z3_BOOL_SORT);
         return !args[0];
-    case Op::and_: all(&z3::expr::is_bool); return raw(Z3_mk_and(ctx_, count, asts.data()));
-    case Op::or_: all(&z3::expr::is_bool); return raw(Z3_mk_or(ctx_, count, asts.data()));
+    case Op::and_: all(Z3_BOOL_SORT); return raw(Z3_mk_and(ctx_, count, asts.data()));
+    case Op::or_: all(Z3_BOOL_SORT); return raw(Z3_mk_or(ctx_, count, asts.data()));
     case Op::implies: {
         outside_if(n < 2);
-        all(&z3::expr::is_bool);
+        all(Z3_BOOL_SORT);
         z3::expr r = args[n - 1];
         for (std::size_t i = n - 1; i-- > 0;) r = z3::implies(args[i], r);
         return r;
     }
     case Op::ite:
-        outside_if(n != 3 || !args[0].is_bool() || !z3::eq(args[1].get_sort(), args[2].get_sort()));
+        outside_if(n != 3 || kind(args[0]) != Z3_BOOL_SORT || !same_sort(args[1], args[2]));
         return z3::ite(args[0], args[1], args[2]);
     case Op::eq:
     case Op::distinct:
-        outside_if(n != 2 || !z3::eq(args[0].get_sort(), args[1].get_sort()));
+        outside_if(n != 2 || !same_sort(args[0], args[1]));
         return op == Op::eq ? args[0] == args[1] : raw(Z3_mk_distinct(ctx_, 2, asts.data()));
     case Op::le:
     case Op::ge:
     case Op::lt:
     case Op::gt:
         outside_if(n != 2);
-        all(&z3::expr::is_int);
+        all(Z3_INT_SORT);
         if (op == Op::le) return args[0] <= args[1];
         if (op == Op::ge) return args[0] >= args[1];
         return op == Op::lt ? args[0] < args[1] : args[0] > args[1];
-    case Op::add: all(&z3::expr::is_int); return raw(Z3_mk_add(ctx_, count, asts.data()));
-    case Op::mul: all(&z3::expr::is_int); return raw(Z3_mk_mul(ctx_, count, asts.data()));
+    case Op::add: all(Z3_INT_SORT); return raw(Z3_mk_add(ctx_, count, asts.data()));
+    case Op::mul: all(Z3_INT_SORT); return raw(Z3_mk_mul(ctx_, count, asts.data()));
     case Op::sub: {
-        all(&z3::expr::is_int);
+        all(Z3_INT_SORT);
         if (n == 1) return -args[0];
         z3::expr r = args[0];
         for (std::size_t i = 1; i < n; ++i) r = r - args[i];
@@ -392,7 +408,7 @@ z3::expr Reader::apply(Op op, std::vector<z3::expr>& args) {
     case Op::idiv:
     case Op::mod:
         outside_if(n != 2);
-        all(&z3::expr::is_int);
+        all(Z3_INT_SORT);
         return raw(op == Op::idiv ? Z3_mk_div(ctx_, asts[0], asts[1]) : Z3_mk_mod(ctx_, asts[0], asts[1]));
     }
     throw Outside{};
