@@ -1,11 +1,13 @@
-// CHC-COMP problem -> CLP program. Z3's own SMT-LIB parser reads the file (so `let`,
-// `define-fun` and the rest of SMT-LIB come for free); this file walks the asserted clauses
-// and writes the CLP rules of each clause: control flags become program points (control.hpp),
-// and a constraint's disjunctions are split into a few rules or kept as CLP disjunctions.
+// CHC-COMP problem -> CLP program. The import's reader (horn_reader.hpp) reads the file into
+// clauses, their variables already constants, and Z3's own SMT-LIB parser what it leaves
+// (so `define-fun` and the rest of SMT-LIB come for free); this file walks the asserted
+// clauses and writes the CLP rules of each clause: control flags become program points
+// (control.hpp), and a constraint's disjunctions are split into a few rules or kept as CLP
+// disjunctions.
 #include <algorithm>
-#include <functional>
 #include <cctype>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
