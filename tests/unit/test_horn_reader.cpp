@@ -65,21 +65,13 @@ chc::HornClause instantiated(const z3::expr& assertion, unsigned index) {
     return h;
 }
 
-// Reads `text` both ways and checks that the reader took it and made Z3's terms.
-void check_as_z3_reads_terms_only(const std::string& text) {
-    z3::context ctx;
-    std::optional<z3::expr_vector> ours = chc::read_horn_smtlib(ctx, text);
-    INFO(text);
-    REQUIRE(ours.has_value());
-    z3::expr_vector z3s = ctx.parse_string(text.c_str());
-    REQUIRE(ours->size() == z3s.size());
-    for (unsigned i = 0; i < z3s.size(); ++i) CHECK(same((*ours)[static_cast<int>(i)], z3s[static_cast<int>(i)]));
+chc::ClauseConstant test_constants(z3::context& ctx) {
+    return [&ctx](unsigned a, unsigned k, const z3::sort& sort) { return test_constant(ctx, a, k, sort); };
 }
 
-// Reads `text` both ways and checks that the reader took it and made Z3's terms; and that
-// read as clauses, each is Z3's assertion with its variables instantiated.
-void check_as_z3_reads(const std::string& text) {
-    z3::context ctx;
+// Reads `text` both ways and checks that the reader took it and made Z3's terms; returns
+// Z3's.
+z3::expr_vector check_as_z3_reads_terms(z3::context& ctx, const std::string& text) {
     std::optional<z3::expr_vector> ours = chc::read_horn_smtlib(ctx, text);
     INFO(text);
     REQUIRE(ours.has_value());
@@ -90,10 +82,15 @@ void check_as_z3_reads(const std::string& text) {
                           << z3s[static_cast<int>(i)]);
         CHECK(same((*ours)[static_cast<int>(i)], z3s[static_cast<int>(i)]));
     }
-    const chc::ClauseConstant constant = [&ctx](unsigned a, unsigned k, const z3::sort& sort) {
-        return test_constant(ctx, a, k, sort);
-    };
-    std::optional<std::vector<chc::HornClause>> clauses = chc::read_horn_clauses(ctx, text, constant);
+    return z3s;
+}
+
+// The same, and read as clauses, each is Z3's assertion with its variables instantiated.
+void check_as_z3_reads(const std::string& text) {
+    z3::context ctx;
+    const z3::expr_vector z3s = check_as_z3_reads_terms(ctx, text);
+    INFO(text);
+    std::optional<std::vector<chc::HornClause>> clauses = chc::read_horn_clauses(ctx, text, test_constants(ctx));
     REQUIRE(clauses.has_value());
     REQUIRE(clauses->size() == z3s.size());
     for (unsigned i = 0; i < z3s.size(); ++i) {
@@ -113,11 +110,8 @@ void check_as_z3_reads(const std::string& text) {
 // Whether the reader leaves `text` to Z3's parser, read as terms and as clauses alike.
 bool left_to_z3(const std::string& text) {
     z3::context ctx;
-    const chc::ClauseConstant constant = [&ctx](unsigned a, unsigned k, const z3::sort& sort) {
-        return test_constant(ctx, a, k, sort);
-    };
     const bool as_terms = !chc::read_horn_smtlib(ctx, text).has_value();
-    const bool as_clauses = !chc::read_horn_clauses(ctx, text, constant).has_value();
+    const bool as_clauses = !chc::read_horn_clauses(ctx, text, test_constants(ctx)).has_value();
     CHECK(as_terms == as_clauses);
     return as_terms;
 }
@@ -194,12 +188,9 @@ TEST_CASE("horn reader: a `not exists` inside a `forall` is read as terms, left 
     // The import takes apart the outer quantifier only, and refuses what is left: read as a
     // clause, Z3's reading goes the same way.
     const std::string text = declarations + "(assert (forall ((x Int)) (not (exists ((y Int)) (q y)))))";
-    check_as_z3_reads_terms_only(text);
     z3::context ctx;
-    const chc::ClauseConstant constant = [&ctx](unsigned a, unsigned k, const z3::sort& sort) {
-        return test_constant(ctx, a, k, sort);
-    };
-    CHECK_FALSE(chc::read_horn_clauses(ctx, text, constant).has_value());
+    (void)check_as_z3_reads_terms(ctx, text);
+    CHECK_FALSE(chc::read_horn_clauses(ctx, text, test_constants(ctx)).has_value());
 }
 
 TEST_CASE("horn reader: a problem outside its part is still imported, and Z3's errors still said") {
