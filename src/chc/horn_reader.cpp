@@ -51,29 +51,18 @@ const std::unordered_map<std::string, Op>& operators() {
 
 class Reader {
 public:
-    Reader(z3::context& ctx, std::string_view text, const ClauseConstant* constant = nullptr)
-        : ctx_(ctx), lex_(text), assertions_(ctx), constant_(constant) {}
+    Reader(z3::context& ctx, std::string_view text, const ClauseConstant& constant)
+        : ctx_(ctx), lex_(text), constant_(constant) {}
 
-    // The clauses read (with a ClauseConstant).
-    std::vector<HornClause>& clauses() { return clauses_; }
-
-    z3::expr_vector read() {
+    std::vector<HornClause> read() {
         for (Token t = next(); t.kind != Token::Kind::end; t = next()) {
             outside_if(t.kind != Token::Kind::open);
             if (command()) outside_if(next().kind != Token::Kind::end);  // after `exit`: Z3's to say
         }
-        return assertions_;
+        return std::move(clauses_);
     }
 
 private:
-    // What a symbol stands for in the term being read: a `let`'s value, or a variable of a
-    // quantifier around it (its place in bound_).
-    struct Local {
-        std::optional<z3::expr> value;  // a let's, or a variable's constant
-        std::size_t bound = 0;
-        bool variable = false;
-    };
-
     // The text is read token by token, each term made as soon as its `)` is read, with a
     // token or two looked ahead where an assertion may start with quantifiers.
     Token next() {
@@ -103,7 +92,7 @@ private:
     z3::expr term(Token first);
     z3::expr symbol(const Token& t);
     z3::expr let();
-    void bind(const std::string& name, Local local);
+    void bind(const std::string& name, z3::expr value);
     void unbind(const std::vector<std::string>& names);  // back to what they were before
     z3::expr apply(Op op, std::vector<z3::expr>& args);
 
@@ -111,7 +100,6 @@ private:
     smtlib::Lexer lex_;
     std::vector<Token> ahead_;  // read, not yet used: the next last
     std::size_t depth_ = 0;    // of the lists open in the term being read
-    z3::expr_vector assertions_;
     // A declared function (a constant included): its sorts, and its term when a constant.
     struct Function {
         z3::func_decl decl;
@@ -119,10 +107,11 @@ private:
         std::optional<z3::expr> constant;
     };
     std::unordered_map<std::string, Function> functions_;
-    std::vector<z3::sort> bound_;  // the sorts of the bound variables, outermost first
-    std::unordered_map<std::string, std::vector<Local>> locals_;  // innermost last
-    // With a ClauseConstant: the clauses, and what the assertion being read has so far.
-    const ClauseConstant* constant_;
+    // What a symbol stands for in the term being read (innermost last): a `let`'s value, or
+    // the constant of a variable of a quantifier around it.
+    std::unordered_map<std::string, std::vector<z3::expr>> locals_;
+    const ClauseConstant& constant_;
+    // The clauses read, and what the assertion being read has so far.
     std::vector<HornClause> clauses_;
     std::vector<std::pair<z3::expr, std::string>> clause_vars_;
     bool negated_ = false;
@@ -144,8 +133,7 @@ bool Reader::command() {
         negated_ = false;
         z3::expr a = assertion(next());
         outside_if(!a.is_bool());
-        assertions_.push_back(a);
-        if (constant_ != nullptr) clauses_.push_back(HornClause{a, negated_, std::move(clause_vars_)});
+        clauses_.push_back(HornClause{a, negated_, std::move(clause_vars_)});
     } else if (what == "exit") {
         expect(Token::Kind::close);
         return true;
@@ -189,9 +177,9 @@ void Reader::declare(bool function) {
     functions_.emplace(name, std::move(f));
 }
 
-// An assertion: a term, or quantifiers around one. Z3 names a bound variable by its place
-// from the innermost quantifier (de Bruijn), so a quantifier elsewhere, or a `let` around
-// one, would shift the variables of the terms it binds: those are left to Z3's parser.
+// An assertion: a term, or quantifiers around one, their variables made constants as they
+// are bound. A quantifier elsewhere (under a `let`, in a term), which a clause would have to
+// keep, is left to Z3's parser.
 z3::expr Reader::assertion(Token first) {
     if (first.kind != Token::Kind::open) return term(std::move(first));
     Token head = next();
@@ -202,14 +190,11 @@ z3::expr Reader::assertion(Token first) {
             Token inner = next();
             if (is(inner, "exists")) {
                 // Instantiated, only as the whole assertion (the import refuses the rest).
-                outside_if(constant_ != nullptr && depth_ > 0);
+                outside_if(depth_ > 0);
                 z3::expr q = quantified(false);
                 expect(Token::Kind::close);
-                if (constant_ != nullptr) {
-                    negated_ = true;
-                    return q;
-                }
-                return !q;
+                negated_ = true;
+                return q;
             }
             put_back(std::move(inner));
         }
@@ -219,48 +204,36 @@ z3::expr Reader::assertion(Token first) {
     return term(std::move(first));
 }
 
-// A quantifier, its `(forall` or `(exists` read.
+// A quantifier, its `(forall` or `(exists` read: its body with the variables constants.
 z3::expr Reader::quantified(bool forall) {
     outside_if(++depth_ > max_nesting);  // quantifiers nest through assertion()
-    const std::size_t outer = bound_.size();
     std::vector<std::string> names;
+    std::vector<z3::sort> sorts;
     expect(Token::Kind::open);
     for (Token t = next(); t.kind != Token::Kind::close; t = next()) {
         outside_if(t.kind != Token::Kind::open);
         std::string name = symbol_text();
-        auto l = locals_.find(name);
-        const bool twice = l != locals_.end() && l->second.back().variable && l->second.back().bound >= outer;
+        const bool twice = std::find(names.begin(), names.end(), name) != names.end();
         outside_if(reserved(name) || twice);
-        bound_.push_back(sort());
+        sorts.push_back(sort());
         expect(Token::Kind::close);
-        bind(name, Local{std::nullopt, bound_.size() - 1, true});
         names.push_back(std::move(name));
     }
     outside_if(names.empty());
-    if (constant_ != nullptr) {
-        // The constants in the order of the variables' de Bruijn indices, the last first.
-        for (std::size_t b = names.size(); b-- > 0;) {
-            const auto k = static_cast<unsigned>(clause_vars_.size());
-            z3::expr c = (*constant_)(static_cast<unsigned>(assertions_.size()), k, bound_[outer + b]);
-            locals_.at(names[b]).back().value = c;
-            clause_vars_.emplace_back(c, names[b]);
-        }
+    // The constants in the order of the variables' de Bruijn indices (Z3's instantiation of
+    // the quantifier), the last first.
+    const auto index = static_cast<unsigned>(clauses_.size());
+    for (std::size_t b = names.size(); b-- > 0;) {
+        z3::expr c = constant_(index, static_cast<unsigned>(clause_vars_.size()), sorts[b]);
+        bind(names[b], c);
+        clause_vars_.emplace_back(std::move(c), names[b]);
     }
     z3::expr body = forall ? assertion(next()) : term(next());
     expect(Token::Kind::close);
     outside_if(!body.is_bool());
-    std::vector<Z3_sort> sorts(bound_.begin() + static_cast<std::ptrdiff_t>(outer), bound_.end());
     unbind(names);
-    bound_.resize(outer, ctx_.bool_sort());
     --depth_;
-    if (constant_ != nullptr) return body;
-    std::vector<Z3_symbol> symbols;
-    for (const std::string& n : names) symbols.push_back(Z3_mk_string_symbol(ctx_, n.c_str()));
-    // Weight 1, as Z3's parser gives a quantifier without :weight.
-    Z3_ast q = Z3_mk_quantifier(ctx_, forall, 1, 0, nullptr, static_cast<unsigned>(sorts.size()), sorts.data(),
-                                symbols.data(), body);
-    ctx_.check_error();
-    return z3::expr(ctx_, q);
+    return body;
 }
 
 // The term that starts with `first`.
@@ -279,8 +252,8 @@ z3::expr Reader::term(Token first) {
     for (Token t = next(); t.kind != Token::Kind::close; t = next()) args.push_back(term(std::move(t)));
     --depth_;
     if (auto f = functions_.find(head); f != functions_.end()) {
-        // Through Z3's C API: the C++ API makes a reference-counted object of each sort
-        // compared, and of the vector of arguments (this is most of what reading costs).
+        // Through Z3's C API: the C++ API would make a reference-counted object of each sort
+        // compared and of the vector of arguments, none of which outlives this call.
         const Function& d = f->second;
         outside_if(args.empty() || d.domain.size() != args.size());
         std::vector<Z3_ast> actual(args.size());
@@ -300,13 +273,7 @@ z3::expr Reader::term(Token first) {
 // A symbol standing for a term: a `let`'s, a bound variable, a constant, true or false.
 z3::expr Reader::symbol(const Token& t) {
     const std::string& name = t.text;
-    if (auto l = locals_.find(name); l != locals_.end()) {
-        const Local& local = l->second.back();
-        if (local.value) return *local.value;
-        // Z3 names a bound variable by the number of variables bound inside it.
-        Z3_ast v = Z3_mk_bound(ctx_, static_cast<unsigned>(bound_.size() - 1 - local.bound), bound_[local.bound]);
-        return z3::expr(ctx_, v);
-    }
+    if (auto l = locals_.find(name); l != locals_.end()) return l->second.back();
     if (auto f = functions_.find(name); f != functions_.end()) {
         outside_if(!f->second.constant);
         return *f->second.constant;
@@ -317,7 +284,7 @@ z3::expr Reader::symbol(const Token& t) {
     throw Outside{};  // undeclared: Z3's parser says so
 }
 
-void Reader::bind(const std::string& name, Local local) { locals_[name].push_back(std::move(local)); }
+void Reader::bind(const std::string& name, z3::expr value) { locals_[name].push_back(std::move(value)); }
 
 void Reader::unbind(const std::vector<std::string>& names) {
     for (const std::string& n : names) {
@@ -342,7 +309,7 @@ z3::expr Reader::let() {
         names.push_back(std::move(name));
     }
     outside_if(names.empty());
-    for (std::size_t i = 0; i < names.size(); ++i) bind(names[i], Local{std::move(values[i]), 0});
+    for (std::size_t i = 0; i < names.size(); ++i) bind(names[i], std::move(values[i]));
     z3::expr body = term(next());
     expect(Token::Kind::close);
     unbind(names);
@@ -419,22 +386,10 @@ z3::expr Reader::apply(Op op, std::vector<z3::expr>& args) {
 std::optional<std::vector<HornClause>> read_horn_clauses(z3::context& ctx, std::string_view text,
                                                         const ClauseConstant& constant) {
     try {
-        Reader reader(ctx, text, &constant);
-        (void)reader.read();
-        return std::move(reader.clauses());
+        return Reader(ctx, text, constant).read();
     } catch (const Outside&) {
     } catch (const smtlib::Malformed&) {
     } catch (const z3::exception&) {
-    }
-    return std::nullopt;
-}
-
-std::optional<z3::expr_vector> read_horn_smtlib(z3::context& ctx, std::string_view text) {
-    try {
-        return Reader(ctx, text).read();
-    } catch (const Outside&) {
-    } catch (const smtlib::Malformed&) {
-    } catch (const z3::exception&) {  // not expected of terms sorted as above; Z3's parser says
     }
     return std::nullopt;
 }

@@ -9,8 +9,9 @@
 // (quoted or not), let, and/or/not/=>/ite/=/distinct, <=/>=/</>, + - * div mod, and the
 // declared functions; `forall` only around a whole assertion (each in the one before) and
 // `(not (exists ...))` as a whole assertion. The terms are those Z3's parser makes of the
-// same text (the same operators, arguments and bound variables; tests/unit/test_horn_reader.cpp
-// compares them), so what the import does with them does not depend on which read them.
+// same text, its quantifiers instantiated with the constants (the same operators and
+// arguments; tests/unit/test_horn_reader.cpp compares them), so what the import does with
+// them does not depend on which read them.
 #pragma once
 
 #include <functional>
@@ -23,11 +24,6 @@
 #include <z3++.h>
 
 namespace clpi::chc {
-
-// The assertions of `text`, in order; nothing when the text steps outside the part above,
-// and Z3's parser is to read it (it also says what is wrong with a text that is not
-// SMT-LIB, or not well sorted).
-[[nodiscard]] std::optional<z3::expr_vector> read_horn_smtlib(z3::context& ctx, std::string_view text);
 
 // An assertion with its quantifiers' variables replaced by constants: what the import
 // takes apart. Read so, the text's variables become constants as they are read, with no
@@ -45,9 +41,10 @@ struct HornClause {
 // assertion `assertion` (counted from 0).
 using ClauseConstant = std::function<z3::expr(unsigned assertion, unsigned k, const z3::sort& sort)>;
 
-// The assertions of `text` as clauses, their variables made by `constant`; nothing when
-// the text steps outside the part above (and also when a `forall` holds a `(not (exists`),
-// as read_horn_smtlib.
+// The assertions of `text` as clauses, in order, their variables made by `constant`;
+// nothing when the text steps outside the part above (a `forall` that holds a
+// `(not (exists` included), and Z3's parser is to read it (it also says what is wrong with a
+// text that is not SMT-LIB, or not well sorted).
 [[nodiscard]] std::optional<std::vector<HornClause>> read_horn_clauses(z3::context& ctx, std::string_view text,
                                                                       const ClauseConstant& constant);
 

@@ -106,23 +106,28 @@ def main():
         # Two programs at a time (the machines that run the suite have two cores or more).
         with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
             results = list(pool.map(lambda p: check_one(clpi, z3, tmp, p), paths))
+    lines = []
     for path, (line, fails, open_z3, open_again) in zip(paths, results):
         failures += fails
         if line is None:
             continue
         checked += 1
-        print(line)
+        lines.append(line)
         if open_z3:
             z3_open.append(os.path.basename(path))
         if open_again:
             reimport_open.append(os.path.basename(path))
+    if len(reimport_open) * 10 > checked:  # more than a tenth: the import lost something
+        failures.append("%d of %d re-imported runs ended without an answer" %
+                        (len(reimport_open), checked))
+    # The failures first and last: a log cut to its start and end still shows them.
+    for f in failures:
+        print("FAIL: " + f)
+    print("\n".join(lines))
     print("%d programs checked; z3 timed out or said unknown on %d: %s" %
           (checked, len(z3_open), ", ".join(z3_open) or "-"))
     print("re-imported runs that reached the time limit: %d: %s" %
           (len(reimport_open), ", ".join(reimport_open) or "-"))
-    if len(reimport_open) * 10 > checked:  # more than a tenth: the import lost something
-        failures.append("%d of %d re-imported runs ended without an answer" %
-                        (len(reimport_open), checked))
     for f in failures:
         print("FAIL: " + f)
     return 1 if failures or checked == 0 else 0
