@@ -897,6 +897,12 @@ std::string ClauseVars::name(const z3::expr& var) {
     return n;
 }
 
+std::optional<std::string> ClauseVars::used_name(const z3::expr& var) const {
+    auto found = clp_names_.find(var.id());
+    if (found == clp_names_.end()) return std::nullopt;
+    return found->second;
+}
+
 Conj ClauseVars::bool_ranges(z3::context& ctx) const {
     Conj c;
     for (const std::string& b : bools_) {

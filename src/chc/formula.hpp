@@ -73,6 +73,8 @@ public:
     [[nodiscard]] std::vector<std::pair<z3::expr, std::string>> declared() const;
     // The CLP name of a quantified variable (recorded as used, with a range when Bool).
     std::string name(const z3::expr& var);
+    // Its CLP name when it has been used.
+    [[nodiscard]] std::optional<std::string> used_name(const z3::expr& var) const;
     std::string fresh(const std::string& base);
     // `0 <= B, B <= 1` for every Bool variable used so far (true in Z3's reading).
     [[nodiscard]] Conj bool_ranges(z3::context& ctx) const;

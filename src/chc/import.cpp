@@ -11,6 +11,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <unordered_map>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -470,6 +471,89 @@ bool mentions(const std::string& text, const std::string& name) {
     return false;
 }
 
+// How many times each word (a variable's name, a predicate's, a number) stands in `text`,
+// added to `counts` (`by` 1) or taken from them (`by` -1).
+void count_words(const std::string& text, std::unordered_map<std::string, int>& counts, int by) {
+    auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; };
+    for (std::size_t at = 0; at < text.size();) {
+        if (!word_char(text[at])) {
+            ++at;
+            continue;
+        }
+        std::size_t end = at;
+        while (end < text.size() && word_char(text[end])) ++end;
+        counts[text.substr(at, end - at)] += by;
+        at = end;
+    }
+}
+
+// The variables a literal defines, in the sense that some value of the variable makes it
+// hold whatever the other variables are: `X` and `not X` (a Bool variable's unit), and
+// either side of `X = e` when it is a variable (an Int equal to an Int term, a Bool to a
+// Bool formula, which is 0 or 1 as the variable's range asks).
+std::vector<z3::expr> defined_by(const z3::expr& meaning, const chc::ClauseVars& vars) {
+    if (vars.is_var(meaning)) return {meaning};
+    if (meaning.is_not() && vars.is_var(meaning.arg(0))) return {meaning.arg(0)};
+    std::vector<z3::expr> out;
+    if (meaning.is_eq()) {
+        for (unsigned i = 0; i < 2; ++i) {
+            if (vars.is_var(meaning.arg(i))) out.push_back(meaning.arg(i));
+        }
+    }
+    return out;
+}
+
+// A rule's literals that only define a variable nothing else of the rule mentions (not its
+// atoms, not its other constraints) hold for some value of it, whatever the rest is: they
+// say nothing of the rule's atoms and go, as the ranges of such a variable then do
+// (drop_unused_ranges). A case of a split keeps such definitions of the whole clause: a
+// compiler's flags (`I1 = 0` of a branch not taken) and the copies along its other path.
+// The ranges of a Bool variable a literal fixes go too.
+void drop_free_definitions(chc::Conj& literals, const std::string& disjunctions, const chc::Conj& ranges,
+                           const std::string& atoms, const chc::ClauseVars& vars) {
+    std::set<std::string> range_texts;
+    for (const chc::Literal& r : ranges) range_texts.insert(r.text);
+    std::unordered_map<std::string, int> counts;  // the mentions outside the ranges
+    count_words(atoms, counts, 1);
+    count_words(disjunctions, counts, 1);
+    for (const chc::Literal& l : literals) {
+        if (range_texts.count(l.text) == 0) count_words(l.text, counts, 1);
+    }
+    std::vector<bool> dropped(literals.size(), false);
+    for (bool changed = true; changed;) {  // a definition dropped may leave another alone
+        changed = false;
+        for (std::size_t i = 0; i < literals.size(); ++i) {
+            if (dropped[i] || range_texts.count(literals[i].text) > 0) continue;
+            std::unordered_map<std::string, int> own;
+            count_words(literals[i].text, own, 1);
+            for (const z3::expr& v : defined_by(literals[i].meaning, vars)) {
+                const std::optional<std::string> name = vars.used_name(v);
+                // Once in the literal (not in the term it equals) and nowhere else.
+                if (!name || own[*name] != 1 || counts[*name] != 1) continue;
+                count_words(literals[i].text, counts, -1);
+                dropped[i] = changed = true;
+                break;
+            }
+        }
+    }
+    // A Bool variable a literal fixes (`X = 1`) needs no range beside it.
+    std::set<std::string> fixed;
+    for (std::size_t i = 0; i < literals.size(); ++i) {
+        const z3::expr& m = literals[i].meaning;
+        if (dropped[i] || !(vars.is_var(m) || (m.is_not() && vars.is_var(m.arg(0))))) continue;
+        if (auto name = vars.used_name(vars.is_var(m) ? m : m.arg(0))) fixed.insert(*name);
+    }
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < literals.size(); ++i) {
+        if (dropped[i]) continue;
+        const std::string& text = literals[i].text;
+        if (range_texts.count(text) > 0 && fixed.count(text.substr(0, text.find(' '))) > 0) continue;
+        if (kept != i) literals[kept] = std::move(literals[i]);
+        ++kept;
+    }
+    literals.erase(literals.begin() + static_cast<std::ptrdiff_t>(kept), literals.end());
+}
+
 // A rule's `literals` (beside its `disjunctions`, as text) hold the 0..1 ranges of its Bool
 // variables. Those of a variable nothing else mentions (it stood in a case found
 // unsatisfiable and dropped) say nothing and go.
@@ -650,6 +734,7 @@ void Importer::write_rules(std::size_t index, std::size_t shape, const Clause& c
         chc::Nested cases;
         cases.disjunctions = std::move(holds->disjunctions);
         const std::string disjunctions = chc::nested_text(cases);  // "true" when there are none
+        drop_free_definitions(holds->literals, disjunctions, ranges, from + " " + to, vars);
         drop_unused_ranges(holds->literals, disjunctions, ranges, from + " " + to);
         // Two cases of a split can leave the same constraints in another order (a case's
         // units decided the other disjunction's way): one rule says it.
