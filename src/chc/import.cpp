@@ -11,6 +11,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <string_view>
 #include <unordered_map>
 
 #include <fmt/format.h>
@@ -460,21 +461,24 @@ z3::expr_vector Importer::instance(const z3::expr& app, const std::vector<Clause
     return cases;
 }
 
-// Whether `text` holds the variable `name` as a whole word.
-bool mentions(const std::string& text, const std::string& name) {
-    auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; };
-    for (std::size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
-        bool starts = at == 0 || !word_char(text[at - 1]);
-        bool ends = at + name.size() == text.size() || !word_char(text[at + name.size()]);
-        if (starts && ends) return true;
+bool word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
+
+// How many times `word` (a variable's name) stands in `text` as a whole word.
+std::size_t occurrences(std::string_view text, std::string_view word) {
+    std::size_t n = 0;
+    for (std::size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
+        const bool starts = at == 0 || !word_char(text[at - 1]);
+        const bool ends = at + word.size() == text.size() || !word_char(text[at + word.size()]);
+        if (starts && ends) ++n;
     }
-    return false;
+    return n;
 }
 
-// How many times each word (a variable's name, a predicate's, a number) stands in `text`,
-// added to `counts` (`by` 1) or taken from them (`by` -1).
-void count_words(const std::string& text, std::unordered_map<std::string, int>& counts, int by) {
-    auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; };
+// How many times each name (a variable's, a predicate's) stands in texts, by views into
+// them: they outlive the counts.
+using NameCounts = std::unordered_map<std::string_view, int>;
+
+void count_names(std::string_view text, NameCounts& counts, int by) {
     for (std::size_t at = 0; at < text.size();) {
         if (!word_char(text[at])) {
             ++at;
@@ -482,94 +486,179 @@ void count_words(const std::string& text, std::unordered_map<std::string, int>& 
         }
         std::size_t end = at;
         while (end < text.size() && word_char(text[end])) ++end;
-        counts[text.substr(at, end - at)] += by;
+        if (std::isdigit(static_cast<unsigned char>(text[at])) == 0) counts[text.substr(at, end - at)] += by;
         at = end;
     }
 }
 
-// The variables a literal defines, in the sense that some value of the variable makes it
-// hold whatever the other variables are: `X` and `not X` (a Bool variable's unit), and
-// either side of `X = e` when it is a variable (an Int equal to an Int term, a Bool to a
-// Bool formula, which is 0 or 1 as the variable's range asks).
-std::vector<z3::expr> defined_by(const z3::expr& meaning, const chc::ClauseVars& vars) {
-    if (vars.is_var(meaning)) return {meaning};
-    if (meaning.is_not() && vars.is_var(meaning.arg(0))) return {meaning.arg(0)};
-    std::vector<z3::expr> out;
-    if (meaning.is_eq()) {
-        for (unsigned i = 0; i < 2; ++i) {
-            if (vars.is_var(meaning.arg(i))) out.push_back(meaning.arg(i));
-        }
+// `text` with the word `from` (a variable's name) made `to`.
+std::string renamed(const std::string& text, std::string_view from, std::string_view to) {
+    std::string out;
+    std::size_t done = 0;
+    for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + 1)) {
+        const bool starts = at == 0 || !word_char(text[at - 1]);
+        const bool ends = at + from.size() == text.size() || !word_char(text[at + from.size()]);
+        if (!starts || !ends) continue;
+        out.append(text, done, at - done);
+        out += to;
+        done = at + from.size();
     }
+    if (done == 0) return text;
+    out.append(text, done, std::string::npos);
     return out;
 }
 
-// A rule's literals that only define a variable nothing else of the rule mentions (not its
-// atoms, not its other constraints) hold for some value of it, whatever the rest is: they
-// say nothing of the rule's atoms and go, as the ranges of such a variable then do
-// (drop_unused_ranges). A case of a split keeps such definitions of the whole clause: a
-// compiler's flags (`I1 = 0` of a branch not taken) and the copies along its other path.
-// The ranges of a Bool variable a literal fixes go too.
-void drop_free_definitions(chc::Conj& literals, const std::string& disjunctions, const chc::Conj& ranges,
-                           const std::string& atoms, const chc::ClauseVars& vars) {
-    std::set<std::string> range_texts;
-    for (const chc::Literal& r : ranges) range_texts.insert(r.text);
-    std::unordered_map<std::string, int> counts;  // the mentions outside the ranges
-    count_words(atoms, counts, 1);
-    count_words(disjunctions, counts, 1);
-    for (const chc::Literal& l : literals) {
-        if (range_texts.count(l.text) == 0) count_words(l.text, counts, 1);
-    }
-    std::vector<bool> dropped(literals.size(), false);
-    for (bool changed = true; changed;) {  // a definition dropped may leave another alone
-        changed = false;
-        for (std::size_t i = 0; i < literals.size(); ++i) {
-            if (dropped[i] || range_texts.count(literals[i].text) > 0) continue;
-            std::unordered_map<std::string, int> own;
-            count_words(literals[i].text, own, 1);
-            for (const z3::expr& v : defined_by(literals[i].meaning, vars)) {
-                const std::optional<std::string> name = vars.used_name(v);
-                // Once in the literal (not in the term it equals) and nowhere else.
-                if (!name || own[*name] != 1 || counts[*name] != 1) continue;
-                count_words(literals[i].text, counts, -1);
-                dropped[i] = changed = true;
-                break;
-            }
+// The 0..1 ranges of a clause's Bool variables (`B >= 0`, `B =< 1`), which each rule of the
+// clause carries: a range literal's variable, by the literal's text.
+class RangeIndex {
+public:
+    explicit RangeIndex(const chc::Conj& ranges) {
+        for (const chc::Literal& r : ranges) {
+            const std::string_view text = r.text;
+            variable_of_.emplace(text, text.substr(0, text.find(' ')));
         }
     }
-    // A Bool variable a literal fixes (`X = 1`) needs no range beside it.
-    std::set<std::string> fixed;
-    for (std::size_t i = 0; i < literals.size(); ++i) {
-        const z3::expr& m = literals[i].meaning;
-        if (dropped[i] || !(vars.is_var(m) || (m.is_not() && vars.is_var(m.arg(0))))) continue;
-        if (auto name = vars.used_name(vars.is_var(m) ? m : m.arg(0))) fixed.insert(*name);
+    [[nodiscard]] std::optional<std::string_view> variable(const std::string& text) const {
+        auto found = variable_of_.find(text);
+        if (found == variable_of_.end()) return std::nullopt;
+        return found->second;
     }
+
+private:
+    std::unordered_map<std::string_view, std::string_view> variable_of_;  // views into the ranges
+};
+
+// A rule's copies, `X = Y` of two variables, with X not in its atoms: X is Y everywhere
+// else in the rule (its other literals, its disjunctions), and the copy and X's ranges go.
+// A case of a split keeps the copies of its path as literals (a compiler's `Z = V, G1 = Z,
+// 101 =< G1` for `101 =< V`), where the clause had them under that path's condition.
+void merge_copies(chc::Conj& literals, std::string& disjunctions, const RangeIndex& ranges,
+                  const std::string& atoms, const chc::ClauseVars& vars) {
+    auto is_copy = [&vars](const z3::expr& m) { return m.is_eq() && vars.is_var(m.arg(0)) && vars.is_var(m.arg(1)); };
+    if (std::none_of(literals.begin(), literals.end(), [&](const chc::Literal& l) { return is_copy(l.meaning); })) {
+        return;
+    }
+    std::vector<bool> dropped(literals.size(), false);
+    bool merged = false;
+    for (std::size_t i = 0; i < literals.size(); ++i) {
+        const z3::expr m = literals[i].meaning;
+        if (dropped[i] || !is_copy(m)) continue;
+        std::optional<std::string> a = vars.used_name(m.arg(0)), b = vars.used_name(m.arg(1));
+        if (!a || !b || *a == *b) continue;
+        const bool a_goes = occurrences(atoms, *a) == 0;
+        if (!a_goes && occurrences(atoms, *b) > 0) continue;  // both in the atoms: the copy stays
+        z3::expr_vector from(m.ctx()), to(m.ctx());
+        from.push_back(a_goes ? m.arg(0) : m.arg(1));
+        to.push_back(a_goes ? m.arg(1) : m.arg(0));
+        const std::string& gone = a_goes ? *a : *b;
+        const std::string& kept = a_goes ? *b : *a;
+        dropped[i] = merged = true;
+        for (std::size_t j = 0; j < literals.size(); ++j) {
+            if (dropped[j]) continue;
+            chc::Literal& l = literals[j];
+            if (ranges.variable(l.text) == std::string_view(gone)) {
+                dropped[j] = true;  // the kept variable has its own
+                continue;
+            }
+            if (occurrences(l.text, gone) == 0) continue;
+            l.text = renamed(l.text, gone, kept);
+            l.meaning = chc::replace(l.meaning, from, to);
+        }
+        disjunctions = renamed(disjunctions, gone, kept);
+    }
+    if (!merged) return;
+    // A copy made twice (`X = Y` and `Y = X`) is `Y = Y` now; a literal said twice is once.
+    std::set<std::string> seen;
     std::size_t kept = 0;
     for (std::size_t i = 0; i < literals.size(); ++i) {
-        if (dropped[i]) continue;
-        const std::string& text = literals[i].text;
-        if (range_texts.count(text) > 0 && fixed.count(text.substr(0, text.find(' '))) > 0) continue;
+        const z3::expr& m = literals[i].meaning;
+        if (dropped[i] || (m.is_eq() && z3::eq(m.arg(0), m.arg(1))) || !seen.insert(literals[i].text).second) continue;
         if (kept != i) literals[kept] = std::move(literals[i]);
         ++kept;
     }
     literals.erase(literals.begin() + static_cast<std::ptrdiff_t>(kept), literals.end());
 }
 
-// A rule's `literals` (beside its `disjunctions`, as text) hold the 0..1 ranges of its Bool
-// variables. Those of a variable nothing else mentions (it stood in a case found
-// unsatisfiable and dropped) say nothing and go.
-void drop_unused_ranges(chc::Conj& literals, const std::string& disjunctions, const chc::Conj& ranges,
-                        const std::string& atoms) {
-    std::map<std::string, std::string> range_of;  // a range literal's text -> its variable
-    for (const chc::Literal& r : ranges) range_of[r.text] = r.text.substr(0, r.text.find(' '));
-    std::string text = atoms;  // the rule but its ranges
-    for (const chc::Literal& l : literals) {
-        if (range_of.count(l.text) == 0) text += ", " + l.text;
+// The variables a literal defines, in the sense that some value of the variable makes it
+// hold whatever the other variables are: `X` and `not X` (a Bool variable's unit), and
+// either side of a comparison `X op e` when it is a variable (an Int equal to, other than,
+// above or below an Int term; a Bool equal to or other than a Bool formula, which is 0 or
+// 1 as the variable's range asks).
+std::vector<z3::expr> defined_by(const z3::expr& meaning, const chc::ClauseVars& vars) {
+    if (vars.is_var(meaning)) return {meaning};
+    if (meaning.is_not() && vars.is_var(meaning.arg(0))) return {meaning.arg(0)};
+    std::vector<z3::expr> out;
+    if (!meaning.is_app() || meaning.num_args() != 2) return out;
+    switch (meaning.decl().decl_kind()) {
+    case Z3_OP_EQ:
+    case Z3_OP_DISTINCT:
+    case Z3_OP_LE:
+    case Z3_OP_LT:
+    case Z3_OP_GE:
+    case Z3_OP_GT:
+        for (unsigned i = 0; i < 2; ++i) {
+            if (vars.is_var(meaning.arg(i))) out.push_back(meaning.arg(i));
+        }
+        break;
+    default: break;
     }
-    text += ", " + disjunctions;
+    return out;
+}
+
+// What a rule's literals say of nothing but variables the rest does not read goes:
+// - a literal that only defines or bounds a variable nothing else of the rule mentions
+//   (not its atoms, not its other constraints) holds for some value of it, whatever the
+//   rest is. A case of a split keeps such literals of the whole clause: a compiler's flags
+//   (`I1 = 0` of a branch not taken) and the copies along its other path.
+// - the range of a Bool variable nothing else mentions (what did stood in a case found
+//   unsatisfiable and dropped, or went above), or that a literal fixes (`B = 1`).
+void drop_idle_literals(chc::Conj& literals, const std::string& disjunctions, const RangeIndex& ranges,
+                        const std::string& atoms, const chc::ClauseVars& vars) {
+    NameCounts counts;  // the mentions outside the ranges
+    count_names(atoms, counts, 1);
+    count_names(disjunctions, counts, 1);
+    std::vector<std::optional<std::string_view>> range_of(literals.size());
+    std::vector<std::vector<std::string>> defines(literals.size());
+    bool any = false;
+    for (std::size_t i = 0; i < literals.size(); ++i) {
+        range_of[i] = ranges.variable(literals[i].text);
+        if (range_of[i]) continue;
+        count_names(literals[i].text, counts, 1);
+        for (const z3::expr& v : defined_by(literals[i].meaning, vars)) {
+            if (std::optional<std::string> name = vars.used_name(v)) defines[i].push_back(std::move(*name));
+        }
+        any = any || !defines[i].empty();
+    }
+    std::vector<bool> dropped(literals.size(), false);
+    for (bool changed = any; changed;) {  // a literal dropped may leave another alone
+        changed = false;
+        for (std::size_t i = 0; i < literals.size(); ++i) {
+            if (dropped[i]) continue;
+            for (const std::string& name : defines[i]) {
+                // Once in the literal (not in the term it is compared with) and nowhere else.
+                auto c = counts.find(name);
+                if (c == counts.end() || c->second != 1 || occurrences(literals[i].text, name) != 1) continue;
+                count_names(literals[i].text, counts, -1);
+                dropped[i] = changed = true;
+                break;
+            }
+        }
+    }
+    std::set<std::string_view> fixed;  // Bool variables a literal kept fixes
+    for (std::size_t i = 0; i < literals.size(); ++i) {
+        const z3::expr& m = literals[i].meaning;
+        const bool unit = vars.is_var(m) || (m.is_not() && vars.is_var(m.arg(0)));
+        if (!dropped[i] && unit && !defines[i].empty()) fixed.insert(defines[i].front());  // (its one variable)
+    }
+    for (std::size_t i = 0; i < literals.size(); ++i) {
+        if (dropped[i] || !range_of[i]) continue;
+        auto c = counts.find(*range_of[i]);
+        dropped[i] = c == counts.end() || c->second <= 0 || fixed.count(*range_of[i]) > 0;
+    }
+    // (Moved once all is decided: the counts hold views into the texts.)
     std::size_t kept = 0;
     for (std::size_t i = 0; i < literals.size(); ++i) {
-        auto r = range_of.find(literals[i].text);
-        if (r != range_of.end() && !mentions(text, r->second)) continue;
+        if (dropped[i]) continue;
         if (kept != i) literals[kept] = std::move(literals[i]);
         ++kept;
     }
@@ -688,6 +777,8 @@ void Importer::write_rules(std::size_t index, std::size_t shape, const Clause& c
     chc::Nested all = tr.nested(constraint, true);
     chc::nested_and(all, equations);
     const chc::Conj ranges = vars.bool_ranges(ctx_);  // once every Bool variable is named
+    const RangeIndex range_index(ranges);
+    const std::string atoms = from + " " + to;
     std::vector<chc::Nested> parts = chc::split(all, max_rules_per_step);
     // What every part asserts, put on the solver once, at the first part that needs a check:
     // Z3 takes it in once, and each part's check only adds its case (twisted_counters'
@@ -733,9 +824,9 @@ void Importer::write_rules(std::size_t index, std::size_t shape, const Clause& c
         // The disjunctions' text, written once: for the ranges, the key and the rule.
         chc::Nested cases;
         cases.disjunctions = std::move(holds->disjunctions);
-        const std::string disjunctions = chc::nested_text(cases);  // "true" when there are none
-        drop_free_definitions(holds->literals, disjunctions, ranges, from + " " + to, vars);
-        drop_unused_ranges(holds->literals, disjunctions, ranges, from + " " + to);
+        std::string disjunctions = chc::nested_text(cases);  // "true" when there are none
+        merge_copies(holds->literals, disjunctions, range_index, atoms, vars);
+        drop_idle_literals(holds->literals, disjunctions, range_index, atoms, vars);
         // Two cases of a split can leave the same constraints in another order (a case's
         // units decided the other disjunction's way): one rule says it.
         std::vector<std::string> texts;

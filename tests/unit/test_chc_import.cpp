@@ -658,7 +658,8 @@ TEST_CASE("chc import: a large disjunction is a few rules and CLP disjunctions, 
         for (int i = 0; i < n; ++i) {
             std::string y = "y" + std::to_string(i);
             vars += " (" + y + " Int)";
-            parts += " (or (= " + y + " 0) (> " + y + " 100))";
+            // (Bounded by x too: a case about a variable nothing else reads would go.)
+            parts += " (or (= " + y + " 0) (> " + y + " 100)) (<= " + y + " (+ x 1000))";
         }
         return "(declare-fun p (Int) Bool)\n(assert (forall ((x Int)" + vars + ") (=> (and" +
                parts + " (>= x 0)) (p x))))\n"
@@ -900,7 +901,8 @@ TEST_CASE("chc import: folding a clause keeps each answer with the formula it is
     // formulas it makes and drops again (`not a or b` for `a => b`, `not b`); a formula
     // made later can take such a dropped formula's number, and an answer kept under the
     // number alone was once read for it: the rule was lost. (A, E, D and F are copies of
-    // the atom's variables that nothing else reads: they go.)
+    // the atom's variables that nothing else reads: they go, and so does H =< 1, which holds
+    // for some H.)
     const std::string smt =
         "(declare-fun |main@precall5.split| ( ) Bool)\n"
         "(declare-fun |main@entry| ( Int Int ) Bool)\n"
@@ -915,27 +917,38 @@ TEST_CASE("chc import: folding a clause keeps each answer with the formula it is
         "      main@precall5.split)))\n"
         "(assert (=> main@precall5.split false))\n";
     const std::string clp = translate(smt);
-    CHECK(contains(clp, "main_entry(B, G) :- main_precall5_split, H =< 1.\n"));
+    CHECK(contains(clp, "main_entry(B, G) :- main_precall5_split.\n"));
     CHECK(verdict_of(smt) == Verdict::unsafe);
 }
 
 TEST_CASE("chc import: two cases of a split that leave the same constraints are one rule") {
     // hopv's zip01: with z = 0, the first conjunct says y = 0 or s = 0, and each of the
     // other two splits in two. The case y = 0 with s = 0 comes from both sides of the first,
-    // its constraints in another order: three rules, not four.
+    // its constraints in another order: three rules, not four. (y, s and r are passed on,
+    // so that their constraints stay: a variable nothing else reads goes with them.)
     const std::string smt =
+        "(declare-fun p (Int Int Int Int Int) Bool)\n"
+        "(assert (forall ((x Int) (y Int) (z Int) (s Int) (m Int) (r Int))\n"
+        "  (=> (and (not (= (= 0 z) (and (not (= 0 y)) (not (= 0 s)))))\n"
+        "           (not (= (= 0 y) (>= x 0))) (= 0 z) (= (= 0 s) (<= m r)))\n"
+        "      (p x m y s r))))\n"
+        "(assert (forall ((x Int) (y Int) (a Int) (b Int) (c Int)) (=> (and (p x y a b c) (> x 0)) false)))\n";
+    const std::string clp = translate(smt);
+    CHECK(count(clp, "start :- ") == 3);
+    CHECK(contains(clp, "start :- p(X, M, Y, S, R), 0 = Y, X < 0, 0 = S, M =< R.\n"));
+    CHECK(contains(clp, "start :- p(X, M, Y, S, R), 0 = Y, X < 0, 0 != S, M > R.\n"));
+    CHECK(contains(clp, "start :- p(X, M, Y, S, R), 0 = S, 0 != Y, X >= 0, M =< R.\n"));
+    // Passed on by none, they go: `M =< R` and `M > R` hold for some R, `0 = S` for some S.
+    const std::string own = translate(
         "(declare-fun p (Int Int) Bool)\n"
         "(assert (forall ((x Int) (y Int) (z Int) (s Int) (m Int) (r Int))\n"
         "  (=> (and (not (= (= 0 z) (and (not (= 0 y)) (not (= 0 s)))))\n"
         "           (not (= (= 0 y) (>= x 0))) (= 0 z) (= (= 0 s) (<= m r)))\n"
         "      (p x m))))\n"
-        "(assert (forall ((x Int) (y Int)) (=> (and (p x y) (> x 0)) false)))\n";
-    const std::string clp = translate(smt);
-    CHECK(count(clp, "start :- ") == 3);
-    // (`0 = Y` and `0 = S` go where nothing else mentions Y or S.)
-    CHECK(contains(clp, "start :- p(X, M), X < 0, M =< R.\n"));
-    CHECK(contains(clp, "start :- p(X, M), X < 0, 0 != S, M > R.\n"));
-    CHECK(contains(clp, "start :- p(X, M), 0 != Y, X >= 0, M =< R.\n"));
+        "(assert (forall ((x Int) (y Int)) (=> (and (p x y) (> x 0)) false)))\n");
+    CHECK(count(own, "start :- ") == 2);
+    CHECK(contains(own, "start :- p(X, M), X < 0.\n"));
+    CHECK(contains(own, "start :- p(X, M), X >= 0.\n"));
     CHECK(verdict_of(smt) == Verdict::unsafe);  // x = 1 by the third
 }
 
@@ -1226,4 +1239,36 @@ TEST_CASE("chc import: what a case's form decides without Z3 agrees with Z3 (ran
     CHECK(seen_sat > 800);
     CHECK(seen_unsat > 400);
     CHECK(units_fail > 200);
+}
+
+TEST_CASE("chc import: a rule keeps what says something of its atoms") {
+    // A compiler's block with two ways through, as SeaHorn writes it: the way taken when a
+    // holds copies x to y and y to z and tests z; the other tests x. Split by a, each case
+    // keeps the copies and flags of the clause. In a rule, a copy of a variable the atoms do
+    // not show is the variable it copies (Z = Y, Y = X: `X > 5`); a literal that only
+    // defines or bounds a variable nothing else reads holds for some value of it (F = 1,
+    // `Z > 5` where nothing else reads Z) and goes; a Bool that a literal fixes needs no
+    // range. The cases left the same are one rule.
+    const std::string smt =
+        "(declare-fun p (Int) Bool)\n"
+        "(declare-fun q (Int) Bool)\n"
+        "(assert (forall ((x Int)) (=> (>= x 0) (p x))))\n"
+        "(assert (forall ((x Int) (y Int) (z Int) (a Bool) (f Bool))\n"
+        "  (=> (and (p x) (or (not a) (= y x)) (or (not a) (= z y)) (or (not a) (> z 5))\n"
+        "           (or a (< x 0)) (= f a))\n"
+        "      (q x))))\n"
+        "(assert (forall ((x Int)) (=> (and (q x) (> x 3)) false)))\n";
+    const std::string clp = translate(smt);
+    CHECK(count(clp, "p(X) :- q(X)") == 2);
+    CHECK(contains(clp, "p(X) :- q(X), X < 0.\n"));
+    CHECK(contains(clp, "p(X) :- q(X), X > 5, A >= 0, A =< 1, (A = 1 ; X < 0).\n"));
+    CHECK_FALSE(contains(clp, "F"));
+    CHECK_FALSE(contains(clp, "Y"));
+    CHECK_FALSE(contains(clp, "Z"));
+    CHECK(verdict_of(smt) == Verdict::unsafe);  // x > 5 > 3 on the way through a
+    std::string safe = smt;
+    safe.replace(safe.find("(> x 3)"), 7, "(> x 7)");
+    CHECK(verdict_of(safe) == Verdict::unsafe);  // x = 8 > 7 too: z > 5 bounds x from below only
+    safe.replace(safe.find("(> z 5)"), 7, "(< z 5)");
+    CHECK(verdict_of(safe) == Verdict::safe);  // now x < 5 on both ways
 }
