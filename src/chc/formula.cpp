@@ -864,7 +864,8 @@ std::vector<std::pair<z3::expr, std::string>> ClauseVars::declared() const {
 }
 
 bool ClauseVars::is_var(const z3::expr& e) const {
-    return e.is_const() && smt_names_.count(e.id()) > 0;
+    // The declared constants are kept alive (declared_): no other term has their ids.
+    return smt_names_.count(Z3_get_ast_id(e.ctx(), e)) > 0;
 }
 
 namespace {
