@@ -1271,4 +1271,18 @@ TEST_CASE("chc import: a rule keeps what says something of its atoms") {
     CHECK(verdict_of(safe) == Verdict::unsafe);  // x = 8 > 7 too: z > 5 bounds x from below only
     safe.replace(safe.find("(> z 5)"), 7, "(< z 5)");
     CHECK(verdict_of(safe) == Verdict::safe);  // now x < 5 on both ways
+
+    // A variable times a number is not free to take any value: 2 * X = Y + 1 says that Y
+    // is odd, and stays; so does a Bool's equation with an Int, 0 or 1 only (B = Y).
+    const std::string odd =
+        "(declare-fun p (Int) Bool)\n"
+        "(assert (forall ((x Int) (y Int)) (=> (= (* 2 x) (+ y 1)) (p y))))\n"
+        "(assert (forall ((y Int)) (=> (and (p y) (= y 4)) false)))\n";
+    CHECK(contains(translate(odd), "X"));
+    CHECK(verdict_of(odd) == Verdict::safe);
+    const std::string flag =
+        "(declare-fun p (Int) Bool)\n"
+        "(assert (forall ((b Bool) (y Int)) (=> (= (ite b 1 0) y) (p y))))\n"
+        "(assert (forall ((y Int)) (=> (and (p y) (= y 4)) false)))\n";
+    CHECK(verdict_of(flag) == Verdict::safe);
 }
