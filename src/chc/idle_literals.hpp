@@ -85,7 +85,7 @@ void merge_copies(Conj& literals, std::string& disjunctions, const RangeIndex& r
 // What a rule's literals say of nothing but variables the rest does not read goes:
 // - a literal that only defines or bounds a variable nothing else of the rule mentions (not
 //   its atoms, not its other constraints, not its disjunctions) holds for some value of it,
-//   whatever the rest is;
+//   whatever the rest is (a disequality stays: idle_literals.cpp, defined_by, says why);
 // - the range of a Bool variable nothing else mentions, or that a literal fixes (`B = 1`).
 void drop_idle_literals(Conj& literals, const std::string& disjunctions, const RangeIndex& ranges,
                         StepNames& names, const ClauseVars& vars);
