@@ -926,13 +926,17 @@ TEST_CASE("chc import: two cases of a split that leave the same constraints are 
     // other two splits in two. The case y = 0 with s = 0 comes from both sides of the first,
     // its constraints in another order: three rules, not four. (y, s and r are passed on,
     // so that their constraints stay: a variable nothing else reads goes with them.)
-    const std::string smt =
-        "(declare-fun p (Int Int Int Int Int) Bool)\n"
-        "(assert (forall ((x Int) (y Int) (z Int) (s Int) (m Int) (r Int))\n"
-        "  (=> (and (not (= (= 0 z) (and (not (= 0 y)) (not (= 0 s)))))\n"
-        "           (not (= (= 0 y) (>= x 0))) (= 0 z) (= (= 0 s) (<= m r)))\n"
-        "      (p x m y s r))))\n"
-        "(assert (forall ((x Int) (y Int) (a Int) (b Int) (c Int)) (=> (and (p x y a b c) (> x 0)) false)))\n";
+    // The clause, its head p(x, m) with `passed` after: its declaration's sorts and arguments.
+    auto zip01 = [](const std::string& sorts, const std::string& passed, const std::string& query_vars) {
+        return "(declare-fun p (Int Int" + sorts + ") Bool)\n"
+               "(assert (forall ((x Int) (y Int) (z Int) (s Int) (m Int) (r Int))\n"
+               "  (=> (and (not (= (= 0 z) (and (not (= 0 y)) (not (= 0 s)))))\n"
+               "           (not (= (= 0 y) (>= x 0))) (= 0 z) (= (= 0 s) (<= m r)))\n"
+               "      (p x m" + passed + "))))\n"
+               "(assert (forall ((x Int) (y Int)" + query_vars + ") (=> (and (p x y" +
+               (query_vars.empty() ? std::string() : " a b c") + ") (> x 0)) false)))\n";
+    };
+    const std::string smt = zip01(" Int Int Int", " y s r", " (a Int) (b Int) (c Int)");
     const std::string clp = translate(smt);
     CHECK(count(clp, "start :- ") == 3);
     CHECK(contains(clp, "start :- p(X, M, Y, S, R), 0 = Y, X < 0, 0 = S, M =< R.\n"));
@@ -940,13 +944,7 @@ TEST_CASE("chc import: two cases of a split that leave the same constraints are 
     CHECK(contains(clp, "start :- p(X, M, Y, S, R), 0 = S, 0 != Y, X >= 0, M =< R.\n"));
     // Passed on by none, they go: `M =< R` and `M > R` hold for some R, `0 = S` for some S.
     // (A disequality stays: see chc/idle_literals.hpp.)
-    const std::string own = translate(
-        "(declare-fun p (Int Int) Bool)\n"
-        "(assert (forall ((x Int) (y Int) (z Int) (s Int) (m Int) (r Int))\n"
-        "  (=> (and (not (= (= 0 z) (and (not (= 0 y)) (not (= 0 s)))))\n"
-        "           (not (= (= 0 y) (>= x 0))) (= 0 z) (= (= 0 s) (<= m r)))\n"
-        "      (p x m))))\n"
-        "(assert (forall ((x Int) (y Int)) (=> (and (p x y) (> x 0)) false)))\n");
+    const std::string own = translate(zip01("", "", ""));
     CHECK(count(own, "start :- ") == 3);
     CHECK(contains(own, "start :- p(X, M), X < 0.\n"));
     CHECK(contains(own, "start :- p(X, M), X < 0, 0 != S.\n"));
