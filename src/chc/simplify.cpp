@@ -10,16 +10,15 @@
 #include <unordered_map>
 
 #include "chc/replace.hpp"
+#include "chc/terms.hpp"
 
 namespace clpi::chc {
 
 namespace {
 
-// What the folds ask of each node, through Z3's C API: the C++ API makes a reference-
-// counted object for a node's declaration and sort, and checks for an error after every
-// call. A clause's constraint is folded again for each valuation of its flags and each pass
-// of unit propagation: without those objects and checks, hcai O0 terminator_03's import
-// took 12% fewer instructions.
+// What the folds of tidy and the definitions ask of each node, through Z3's C API: the C++
+// API makes a reference-counted object for a node's declaration and sort, and checks for
+// an error after every call.
 struct Node {
     bool app = false;      // an application (a numeral is one)
     bool numeral = false;
@@ -42,13 +41,6 @@ Node look(Z3_context c, Z3_ast a) {
 
 Node look(const z3::expr& e) { return look(e.ctx(), e); }
 
-bool is_boolean(const z3::expr& e) { return Z3_get_sort_kind(e.ctx(), Z3_get_sort(e.ctx(), e)) == Z3_BOOL_SORT; }
-
-bool is_op(const z3::expr& e, Z3_decl_kind kind) {
-    const Node n = look(e);
-    return n.app && n.kind == kind;
-}
-
 }  // namespace
 
 void flatten_and(const z3::expr& e, std::vector<z3::expr>& out) {
@@ -60,58 +52,94 @@ void flatten_and(const z3::expr& e, std::vector<z3::expr>& out) {
     }
 }
 
-// A formula's id -> the formula and what it folds to. The formula is kept: fold is also
-// asked of terms it makes and drops (`not a or b` for `a => b`), and a term made later may
-// take a dropped term's id.
-using FoldMemo = std::unordered_map<unsigned, std::pair<z3::expr, z3::expr>>;
-
+// The terms of the folds that a FoldingScope serves, and what folding without units or
+// flags made of each (a pure function of the term, which every such fold shares: the
+// import folds a clause's constraint again after each step, the flags fixed, each round
+// of definitions substituted, and most of it is what it was).
 struct FoldingScope::Memo {
-    FoldMemo folded;
+    std::optional<Terms> terms;  // made in the context of the first formula folded
+    std::vector<Term> folded;    // by term; no_term where not folded
 };
 
 namespace {
 
-// What folding without units or flags made of each term, while a FoldingScope lasts: a
-// pure function of the term, which every such fold shares. The import folds a clause's
-// constraint again after each step (the flags fixed, each round of definitions
-// substituted), and most of it is what it was.
 thread_local FoldingScope::Memo* shared_plain_memo = nullptr;
+
+// The terms a fold works in: the FoldingScope's, or (outside one) a table of its own.
+class TermsInUse {
+public:
+    explicit TermsInUse(z3::context& ctx) {
+        FoldingScope::Memo* scope = shared_plain_memo;
+        if (scope != nullptr && (!scope->terms || &scope->terms->ctx() == &ctx)) {
+            if (!scope->terms) scope->terms.emplace(ctx);
+            terms_ = &*scope->terms;
+            plain_ = &scope->folded;
+        } else {
+            own_ = std::make_unique<Terms>(ctx);
+            terms_ = own_.get();
+        }
+    }
+    [[nodiscard]] Terms& terms() const { return *terms_; }
+    // The memo that plain folds share (null outside a scope: each folder keeps its own).
+    [[nodiscard]] std::vector<Term>* plain_memo() const { return plain_; }
+
+private:
+    std::unique_ptr<Terms> own_;
+    Terms* terms_ = nullptr;
+    std::vector<Term>* plain_ = nullptr;
+};
+
+void flatten_and(const Terms& terms, Term e, std::vector<Term>& out) {
+    if (terms.is(e, Z3_OP_AND)) {
+        for (unsigned i = 0; i < terms.num_args(e); ++i) flatten_and(terms, terms.arg(e, i), out);
+    } else {
+        out.push_back(e);
+    }
+}
+
+// The entry of `t` in a table by term, grown to hold it.
+template <class T>
+T& slot(std::vector<T>& table, Term t, const T& absent) {
+    if (t >= table.size()) table.resize(t + 1, absent);
+    return table[t];
+}
 
 // `e` with its Boolean structure folded where parts became constants (after the flags or
 // definitions were substituted); everything else as written, so that the CLP rules read
 // like the clauses (Z3's simplifier would rewrite `x < 0` as `not (0 <= x)`).
 class Folder {
 public:
-    Folder() : memo_(shared_plain_memo != nullptr ? shared_plain_memo->folded : own_memo_) {}
-    // `known`: formulas (by id) whose value is given, the units of the enclosing conjunction.
+    // `shared`: the memo of the scope's plain folds (null: a memo of its own).
+    Folder(Terms& terms, std::vector<Term>* shared) : t_(terms), memo_(shared != nullptr ? *shared : own_memo_) {}
+    // `known`: atoms whose value is given, the units of the enclosing conjunction.
     // `learns`: whether learn() and forget() will be asked (the folder then notes, for
     // each term it folds, the terms whose folding asked for it).
-    explicit Folder(std::map<unsigned, bool> known, bool learns = false)
-        : known_(std::move(known)), learns_(learns), memo_(own_memo_) {}
+    Folder(Terms& terms, const std::map<Term, bool>& known, bool learns)
+        : t_(terms), learns_(learns), memo_(own_memo_) {
+        for (const auto& [atom, value] : known) slot(known_, atom, std::int8_t{-1}) = value ? 1 : 0;
+    }
 
     // Flags substituted by their values as the folding goes (FlagFolder): what is folded is
     // then `e` with the flags replaced.
     struct Substitution {
-        const z3::expr_vector* flags;
-        const z3::expr_vector* values;
-        std::function<bool(const z3::expr&)> has_flag;  // whether a term holds one
-        Folder* plain;                                   // folds what holds none
+        const std::vector<Term>* flags;
+        const std::vector<Term>* values;
+        std::function<bool(Term)> has_flag;  // whether a term holds one
+        Folder* plain;                       // folds what holds none
     };
-    explicit Folder(const Substitution* sub) : sub_(sub), memo_(own_memo_) {}
+    Folder(Terms& terms, const Substitution* sub) : t_(terms), sub_(sub), memo_(own_memo_) {}
     Folder(const Folder&) = delete;
     Folder& operator=(const Folder&) = delete;
 
-    z3::expr fold(const z3::expr& e) {
-        const unsigned id = Z3_get_ast_id(e.ctx(), e);
-        if (learns_ && !folding_.empty()) parents_[id].push_back(folding_.back());
-        if (auto k = known_.find(id); k != known_.end()) return e.ctx().bool_val(k->second);
+    Term fold(Term e) {
+        if (learns_ && !folding_.empty()) parents_[e].push_back(folding_.back());
+        if (e < known_.size() && known_[e] >= 0) return t_.truth(known_[e] != 0);
         if (sub_ != nullptr && !sub_->has_flag(e)) return sub_->plain->fold(e);
-        auto found = memo_.find(id);
-        if (found != memo_.end()) return found->second.second;
-        if (learns_) folding_.push_back(id);
-        z3::expr out = compute(e);
+        if (e < memo_.size() && memo_[e] != no_term) return memo_[e];
+        if (learns_) folding_.push_back(e);
+        const Term out = compute(e);
         if (learns_) folding_.pop_back();
-        memo_.emplace(id, std::make_pair(e, out));
+        slot(memo_, e, no_term) = out;
         return out;
     }
 
@@ -120,162 +148,146 @@ public:
     // stays: unit propagation learns units one at a time, and a folder made afresh for each
     // folded the whole constraint again. (With a conjunction whose parts fold to themselves
     // kept as it is, below: 6% fewer instructions in hcai O3 terminator_02's import.)
-    void learn(unsigned atom, bool value) {
-        known_[atom] = value;
+    void learn(Term atom, bool value) {
+        slot(known_, atom, std::int8_t{-1}) = value ? 1 : 0;
         forget_folded(atom);
     }
     // Makes `atom`'s value unknown again (learn's undoing).
-    void forget(unsigned atom) {
-        known_.erase(atom);
+    void forget(Term atom) {
+        if (atom < known_.size()) known_[atom] = -1;
         forget_folded(atom);
     }
 
 private:
     // Forgets what was folded of the terms that hold `atom`.
-    void forget_folded(unsigned atom) {
-        std::vector<unsigned> stale{atom};
+    void forget_folded(Term atom) {
+        std::vector<Term> stale{atom};
         while (!stale.empty()) {
-            const unsigned id = stale.back();
+            const Term t = stale.back();
             stale.pop_back();
-            memo_.erase(id);
-            auto up = parents_.find(id);
+            if (t < memo_.size()) memo_[t] = no_term;
+            auto up = parents_.find(t);
             if (up == parents_.end()) continue;
-            std::vector<unsigned> above = std::move(up->second);
+            std::vector<Term> above = std::move(up->second);
             parents_.erase(up);
             stale.insert(stale.end(), above.begin(), above.end());
         }
     }
 
-    static bool ground(Z3_context c, Z3_ast a) {
-        const Node n = look(c, a);
-        if (n.numeral || (n.app && (n.kind == Z3_OP_TRUE || n.kind == Z3_OP_FALSE))) return true;
-        if (!n.app || n.args == 0) return false;
-        const Z3_app app = Z3_to_app(c, a);
-        for (unsigned i = 0; i < n.args; ++i) {
-            if (!ground(c, Z3_get_app_arg(c, app, i))) return false;
+    [[nodiscard]] bool ground(Term e) const {
+        if (t_.is_numeral(e) || t_.is(e, Z3_OP_TRUE) || t_.is(e, Z3_OP_FALSE)) return true;
+        if (!t_.is_app(e) || t_.num_args(e) == 0) return false;
+        for (unsigned i = 0; i < t_.num_args(e); ++i) {
+            if (!ground(t_.arg(e, i))) return false;
         }
         return true;
     }
 
     // A part that holds a flag, and that folding does not take apart (a comparison, a term):
     // the flags replaced there, then folded as a whole.
-    z3::expr substituted(const z3::expr& e) {
-        return sub_->plain->fold(replace(e, *sub_->flags, *sub_->values));
-    }
+    Term substituted(Term e) { return sub_->plain->fold(t_.replace(e, *sub_->flags, *sub_->values)); }
 
-    z3::expr compute(const z3::expr& e) {
-        z3::context& ctx = e.ctx();
-        const Node n = look(e);
-        if (!n.app || n.args == 0 || !is_boolean(e)) return sub_ != nullptr ? substituted(e) : e;
-        const auto is_true = [](const z3::expr& a) { return is_op(a, Z3_OP_TRUE); };
-        const auto is_false = [](const z3::expr& a) { return is_op(a, Z3_OP_FALSE); };
-        switch (n.kind) {
+    Term compute(Term e) {
+        if (!t_.is_app(e) || t_.num_args(e) == 0 || !t_.is_bool(e)) return sub_ != nullptr ? substituted(e) : e;
+        const unsigned n = t_.num_args(e);
+        switch (t_.kind(e)) {
         case Z3_OP_AND:
         case Z3_OP_OR: {
             // A conjunction whose parts all fold to themselves is itself: not made again
             // (most of a constraint is untouched by the units of a step).
-            const bool is_and = n.kind == Z3_OP_AND;
-            std::vector<z3::expr> kept;
-            kept.reserve(n.args);
+            const bool is_and = t_.kind(e) == Z3_OP_AND;
+            std::vector<Term> kept;
+            kept.reserve(n);
             bool same = true;
-            for (unsigned i = 0; i < n.args; ++i) {
-                const z3::expr part = e.arg(i);
-                z3::expr a = fold(part);
-                same = same && z3::eq(a, part);
-                const Node f = look(a);
-                const bool t = f.app && f.kind == Z3_OP_TRUE, fl = f.app && f.kind == Z3_OP_FALSE;
-                if (is_and ? t : fl) continue;
-                if (is_and ? fl : t) return a;
+            for (unsigned i = 0; i < n; ++i) {
+                const Term part = t_.arg(e, i);
+                const Term a = fold(part);
+                same = same && a == part;
+                if (is_and ? t_.is_true(a) : t_.is_false(a)) continue;
+                if (is_and ? t_.is_false(a) : t_.is_true(a)) return a;
                 kept.push_back(a);
             }
-            if (kept.empty()) return ctx.bool_val(is_and);
+            if (kept.empty()) return t_.truth(is_and);
             if (kept.size() == 1) return kept[0];
             if (is_and && same) return e;
-            z3::expr_vector parts(ctx);
-            for (const z3::expr& a : kept) parts.push_back(a);
-            if (is_and) return z3::mk_and(parts);
-            return common_factor(parts);
+            if (is_and) return t_.mk_and(kept);
+            return common_factor(kept);
         }
         case Z3_OP_NOT: {
-            const z3::expr part = e.arg(0);
-            z3::expr a = fold(part);
-            const Node f = look(a);
-            if (f.app && (f.kind == Z3_OP_TRUE || f.kind == Z3_OP_FALSE)) return ctx.bool_val(f.kind == Z3_OP_FALSE);
-            if (f.app && f.kind == Z3_OP_NOT) return a.arg(0);
-            return z3::eq(a, part) ? e : !a;
+            const Term part = t_.arg(e, 0);
+            const Term a = fold(part);
+            if (t_.is_true(a) || t_.is_false(a)) return t_.truth(t_.is_false(a));
+            if (t_.is(a, Z3_OP_NOT)) return t_.arg(a, 0);
+            return a == part ? e : t_.mk_not(a);
         }
-        case Z3_OP_IMPLIES: return fold(!e.arg(0) || e.arg(1));
+        case Z3_OP_IMPLIES: return fold(t_.mk_or({t_.mk_not(t_.arg(e, 0)), t_.arg(e, 1)}));
         case Z3_OP_ITE: {
-            z3::expr c = fold(e.arg(0));
-            if (is_true(c)) return fold(e.arg(1));
-            if (is_false(c)) return fold(e.arg(2));
-            return z3::ite(c, fold(e.arg(1)), fold(e.arg(2)));
+            const Term c = fold(t_.arg(e, 0));
+            if (t_.is_true(c)) return fold(t_.arg(e, 1));
+            if (t_.is_false(c)) return fold(t_.arg(e, 2));
+            const Term then = fold(t_.arg(e, 1));
+            return t_.mk_ite(c, then, fold(t_.arg(e, 2)));
         }
         case Z3_OP_EQ:
-            if (n.args == 2 && is_boolean(e.arg(0))) {
-                z3::expr a = fold(e.arg(0));
-                z3::expr b = fold(e.arg(1));
-                if (is_true(a)) return b;
-                if (is_true(b)) return a;
-                if (is_false(a)) return fold(!b);
-                if (is_false(b)) return fold(!a);
-                return a == b;
+            if (n == 2 && t_.is_bool(t_.arg(e, 0))) {
+                const Term a = fold(t_.arg(e, 0));
+                const Term b = fold(t_.arg(e, 1));
+                if (t_.is_true(a)) return b;
+                if (t_.is_true(b)) return a;
+                if (t_.is_false(a)) return fold(t_.mk_not(b));
+                if (t_.is_false(b)) return fold(t_.mk_not(a));
+                return t_.mk_eq(a, b);
             }
-            if (n.args == 2 && z3::eq(e.arg(0), e.arg(1))) return ctx.bool_val(true);
+            if (n == 2 && t_.arg(e, 0) == t_.arg(e, 1)) return t_.truth(true);
             [[fallthrough]];
         default:
             if (sub_ != nullptr) return substituted(e);
-            if (ground(ctx, e)) return e.simplify();  // a comparison of numbers: true or false
+            if (ground(e)) return t_.of(t_.expr(e).simplify());  // a comparison of numbers: true or false
             return e;
         }
     }
 
     // (a ∧ x) ∨ (a ∧ y) is a ∧ (x ∨ y): the frame conditions that every case of a
     // transition repeats (`x' = x`) come out of the disjunction.
-    static z3::expr common_factor(const z3::expr_vector& cases) {
-        z3::context& ctx = cases.ctx();
-        std::vector<std::vector<z3::expr>> parts(cases.size());
-        for (unsigned i = 0; i < cases.size(); ++i) flatten_and(cases[static_cast<int>(i)], parts[i]);
-        std::vector<z3::expr> common;
-        for (const z3::expr& c : parts[0]) {
+    Term common_factor(const std::vector<Term>& cases) {
+        std::vector<std::vector<Term>> parts(cases.size());
+        for (std::size_t i = 0; i < cases.size(); ++i) flatten_and(t_, cases[i], parts[i]);
+        std::vector<Term> common;
+        for (const Term c : parts[0]) {
             bool everywhere = true;
             for (std::size_t i = 1; i < parts.size() && everywhere; ++i) {
-                everywhere = std::any_of(parts[i].begin(), parts[i].end(),
-                                         [&](const z3::expr& d) { return z3::eq(c, d); });
+                everywhere = std::find(parts[i].begin(), parts[i].end(), c) != parts[i].end();
             }
             if (everywhere) common.push_back(c);
         }
-        if (common.empty()) return z3::mk_or(cases);
-        z3::expr_vector rest(ctx);
+        if (common.empty()) return t_.mk_or(cases);
+        std::vector<Term> rest;
         for (const auto& conj : parts) {
-            z3::expr_vector left(ctx);
-            for (const z3::expr& d : conj) {
-                if (std::none_of(common.begin(), common.end(),
-                                 [&](const z3::expr& c) { return z3::eq(c, d); })) {
-                    left.push_back(d);
-                }
+            std::vector<Term> left;
+            for (const Term d : conj) {
+                if (std::find(common.begin(), common.end(), d) == common.end()) left.push_back(d);
             }
             if (left.empty()) {  // one case is the common part alone: the rest is true
-                rest = z3::expr_vector(ctx);
+                rest.clear();
                 break;
             }
-            rest.push_back(z3::mk_and(left));
+            rest.push_back(t_.mk_and(left));
         }
-        z3::expr_vector out(ctx);
-        for (const z3::expr& c : common) out.push_back(c);
-        if (!rest.empty()) out.push_back(rest.size() == 1 ? rest[0] : z3::mk_or(rest));
-        return z3::mk_and(out);
+        std::vector<Term> out = common;
+        if (!rest.empty()) out.push_back(rest.size() == 1 ? rest[0] : t_.mk_or(rest));
+        return t_.mk_and(out);
     }
 
-    std::map<unsigned, bool> known_;
+    Terms& t_;
+    std::vector<std::int8_t> known_;  // by term: 1 true, 0 false, -1 not known
     bool learns_ = false;
     const Substitution* sub_ = nullptr;
     // The terms being folded, innermost last, and for each term folded the terms whose
-    // folding asked for it (by id): what learn() forgets.
-    std::vector<unsigned> folding_;
-    std::unordered_map<unsigned, std::vector<unsigned>> parents_;
-    FoldMemo own_memo_;
-    FoldMemo& memo_;  // own_memo_, or the shared one of a plain folder
+    // folding asked for it: what learn() forgets.
+    std::vector<Term> folding_;
+    std::unordered_map<Term, std::vector<Term>> parents_;
+    std::vector<Term> own_memo_;  // by term: what it folds to, no_term where not folded
+    std::vector<Term>& memo_;     // own_memo_, or the shared one of a plain folder
 };
 
 }  // namespace
@@ -288,35 +300,39 @@ FoldingScope::~FoldingScope() { shared_plain_memo = outer_; }
 
 z3::expr substitute_folded(const z3::expr& e, const z3::expr_vector& from,
                            const z3::expr_vector& to) {
-    z3::expr out = e;
-    if (!from.empty()) out = replace(out, from, to);
-    return Folder().fold(out);
+    const TermsInUse in_use(e.ctx());
+    Terms& terms = in_use.terms();
+    Term out = terms.of(e);
+    if (!from.empty()) out = terms.replace(out, terms.of(from), terms.of(to));
+    return terms.expr(Folder(terms, in_use.plain_memo()).fold(out));
 }
 
 struct FlagFolder::State {
-    explicit State(const z3::expr_vector& f) : flags(f) {
-        for (const z3::expr& x : f) flag_ids.insert(x.id());
+    explicit State(const z3::expr_vector& f)
+        : in_use(f.ctx()), terms(in_use.terms()), flags(terms.of(f)), plain(terms, in_use.plain_memo()) {
+        for (const Term x : flags) slot(is_flag, x, std::uint8_t{0}) = 1;
     }
-    z3::expr_vector flags;
-    std::set<unsigned> flag_ids;
+    TermsInUse in_use;
+    Terms& terms;
+    std::vector<Term> flags;
+    std::vector<std::uint8_t> is_flag;  // by term
     Folder plain;  // its memo serves every call
-    // A term's id -> the term (kept, so that no other takes its id) and whether it holds a
-    // flag. A quantifier or bound variable counts as holding one: it is substituted as before.
-    std::unordered_map<unsigned, std::pair<z3::expr, bool>> holds_flag;
+    // By term: whether it holds a flag (1), holds none (0), not looked at (-1). A quantifier
+    // or bound variable counts as holding one: it is substituted as before.
+    std::vector<std::int8_t> holds_flag;
 
-    bool has_flag(const z3::expr& e) {
-        const unsigned id = Z3_get_ast_id(e.ctx(), e);
-        if (auto found = holds_flag.find(id); found != holds_flag.end()) return found->second.second;
+    bool has_flag(Term e) {
+        if (e < holds_flag.size() && holds_flag[e] >= 0) return holds_flag[e] != 0;
         bool has = true;
-        if (const Node n = look(e); n.app) {
-            if (n.args == 0) {
-                has = flag_ids.count(id) > 0;
+        if (terms.is_app(e)) {
+            if (terms.num_args(e) == 0) {
+                has = e < is_flag.size() && is_flag[e] != 0;
             } else {
                 has = false;
-                for (unsigned i = 0; i < n.args && !has; ++i) has = has_flag(e.arg(i));
+                for (unsigned i = 0; i < terms.num_args(e) && !has; ++i) has = has_flag(terms.arg(e, i));
             }
         }
-        holds_flag.emplace(id, std::make_pair(e, has));
+        slot(holds_flag, e, std::int8_t{-1}) = has ? 1 : 0;
         return has;
     }
 };
@@ -325,65 +341,67 @@ FlagFolder::FlagFolder(const z3::expr_vector& flags) : s_(std::make_unique<State
 FlagFolder::~FlagFolder() = default;
 
 z3::expr FlagFolder::fold(const z3::expr& e, const z3::expr_vector& values) {
-    if (s_->flags.empty()) return s_->plain.fold(e);
-    const Folder::Substitution sub{&s_->flags, &values, [this](const z3::expr& t) { return s_->has_flag(t); },
-                                   &s_->plain};
-    Folder folder(&sub);
-    return folder.fold(e);
+    Terms& terms = s_->terms;
+    const Term t = terms.of(e);
+    if (s_->flags.empty()) return terms.expr(s_->plain.fold(t));
+    const std::vector<Term> vals = terms.of(values);
+    const Folder::Substitution sub{&s_->flags, &vals, [this](Term x) { return s_->has_flag(x); }, &s_->plain};
+    Folder folder(terms, &sub);
+    return terms.expr(folder.fold(t));
 }
 
 namespace {
-bool is_atom(const z3::expr& e) {
-    const Node n = look(e);
-    if (!n.app || !is_boolean(e)) return false;
-    switch (n.kind) {
+bool is_atom(const Terms& terms, Term e) {
+    if (!terms.is_app(e) || !terms.is_bool(e)) return false;
+    switch (terms.kind(e)) {
     case Z3_OP_AND: case Z3_OP_OR: case Z3_OP_IMPLIES: case Z3_OP_ITE: case Z3_OP_XOR:
     case Z3_OP_TRUE: case Z3_OP_FALSE:
         return false;
     case Z3_OP_NOT: return false;
-    case Z3_OP_EQ: return !is_boolean(e.arg(0));
+    case Z3_OP_EQ: return !terms.is_bool(terms.arg(e, 0));
     default: return true;
     }
 }
-}  // namespace
 
-namespace {
-// A unit conjunct, as its atom's id and value: an atom, or its negation.
-std::optional<std::pair<unsigned, bool>> unit_of_conjunct(const z3::expr& c) {
-    if (is_atom(c)) return std::make_pair(c.id(), true);
-    if (c.is_not() && is_atom(c.arg(0))) return std::make_pair(c.arg(0).id(), false);
+// A unit conjunct, as its atom and value: an atom, or its negation.
+std::optional<std::pair<Term, bool>> unit_of_conjunct(const Terms& terms, Term c) {
+    if (is_atom(terms, c)) return std::make_pair(c, true);
+    if (terms.is(c, Z3_OP_NOT) && is_atom(terms, terms.arg(c, 0))) return std::make_pair(terms.arg(c, 0), false);
     return std::nullopt;
 }
 }  // namespace
 
 struct UnitPropagator::State {
-    explicit State(const z3::expr& c) : constraint(c) {}
-    z3::expr constraint;
-    std::vector<z3::expr> conjuncts;  // its conjuncts, the units folded
+    explicit State(const z3::expr& c) : in_use(c.ctx()), terms(in_use.terms()), constraint(terms.of(c)) {}
+    TermsInUse in_use;
+    Terms& terms;
+    Term constraint;
+    std::vector<Term> conjuncts;  // its conjuncts, the units folded
     std::vector<bool> is_unit;
-    std::map<unsigned, bool> known;  // what its own units say
-    bool is_false = false;           // a unit folded to false
-    std::optional<Folder> folder;    // knows `known`, and for a while what a call learns
+    std::map<Term, bool> known;    // what its own units say
+    bool is_false = false;         // a unit folded to false
+    std::optional<Folder> folder;  // knows `known`, and for a while what a call learns
 };
 
 UnitPropagator::UnitPropagator(const z3::expr& constraint) : s_(std::make_unique<State>(constraint)) {
-    flatten_and(constraint, s_->conjuncts);
-    s_->is_unit.assign(s_->conjuncts.size(), false);
-    for (std::size_t i = 0; i < s_->conjuncts.size(); ++i) {
-        if (auto u = unit_of_conjunct(s_->conjuncts[i])) {
-            s_->known.emplace(*u);
-            s_->is_unit[i] = true;
+    State& st = *s_;
+    flatten_and(st.terms, st.constraint, st.conjuncts);
+    st.is_unit.assign(st.conjuncts.size(), false);
+    for (std::size_t i = 0; i < st.conjuncts.size(); ++i) {
+        if (auto u = unit_of_conjunct(st.terms, st.conjuncts[i])) {
+            st.known.emplace(*u);
+            st.is_unit[i] = true;
         }
     }
     // The units themselves are folded as they are (a comparison of numbers becomes true or
     // false), once, by a folder that knows none.
-    Folder plain;
-    for (std::size_t i = 0; i < s_->conjuncts.size() && !s_->is_false; ++i) {
-        if (!s_->is_unit[i]) continue;
-        s_->conjuncts[i] = plain.fold(s_->conjuncts[i]);
-        s_->is_false = s_->conjuncts[i].is_false();
+    Folder plain(st.terms, st.in_use.plain_memo());
+    for (std::size_t i = 0; i < st.conjuncts.size() && !st.is_false; ++i) {
+        if (!st.is_unit[i]) continue;
+        st.conjuncts[i] = plain.fold(st.conjuncts[i]);
+        st.is_false = st.terms.is_false(st.conjuncts[i]);
     }
-    s_->folder.emplace(s_->known, true);
+    st.folder.emplace(st.terms, st.known, true);
 }
 
 UnitPropagator::~UnitPropagator() = default;
@@ -397,37 +415,38 @@ z3::expr UnitPropagator::under(const z3::expr_vector& assumed) {
     // units of the round before, took a round per link of such a chain (seven on hcai
     // terminator_03's clauses, and stopped after eight).
     State& st = *s_;
-    std::vector<z3::expr> conjuncts = st.conjuncts;
+    Terms& terms = st.terms;
+    std::vector<Term> conjuncts = st.conjuncts;
     std::vector<bool> is_unit = st.is_unit;
-    std::map<unsigned, bool> known = st.known;
-    for (const z3::expr& a : assumed) {  // (conjuncts after the constraint's, as in a conjunction)
-        flatten_and(a, conjuncts);
+    std::map<Term, bool> known = st.known;
+    const std::vector<Term> assumptions = terms.of(assumed);
+    for (const Term a : assumptions) {  // (conjuncts after the constraint's, as in a conjunction)
+        flatten_and(terms, a, conjuncts);
         is_unit.resize(conjuncts.size(), false);
     }
     for (std::size_t i = st.conjuncts.size(); i < conjuncts.size(); ++i) {
-        if (auto u = unit_of_conjunct(conjuncts[i])) {
+        if (auto u = unit_of_conjunct(terms, conjuncts[i])) {
             known.emplace(*u);
             is_unit[i] = true;
         }
     }
     if (known.empty()) {
-        if (assumed.empty()) return st.constraint;
-        z3::expr_vector all(st.constraint.ctx());
-        all.push_back(st.constraint);
-        for (const z3::expr& a : assumed) all.push_back(a);
-        return z3::mk_and(all);
+        if (assumptions.empty()) return terms.expr(st.constraint);
+        std::vector<Term> all{st.constraint};
+        all.insert(all.end(), assumptions.begin(), assumptions.end());
+        return terms.expr(terms.mk_and(all));
     }
-    if (st.is_false) return st.constraint.ctx().bool_val(false);
-    Folder plain;
+    if (st.is_false) return terms.ctx().bool_val(false);
+    Folder plain(terms, st.in_use.plain_memo());
     for (std::size_t i = st.conjuncts.size(); i < conjuncts.size(); ++i) {
         if (!is_unit[i]) continue;
         conjuncts[i] = plain.fold(conjuncts[i]);
-        if (conjuncts[i].is_false()) return conjuncts[i];
+        if (terms.is_false(conjuncts[i])) return terms.expr(conjuncts[i]);
     }
     // What this call makes known is forgotten at its end: the folder's memo of the parts
     // that do not hold it serves the next call.
     Folder& by_known = *st.folder;
-    std::vector<unsigned> learnt_here;
+    std::vector<Term> learnt_here;
     for (const auto& [atom, value] : known) {
         if (st.known.count(atom) == 0) {
             by_known.learn(atom, value);
@@ -437,7 +456,7 @@ z3::expr UnitPropagator::under(const z3::expr_vector& assumed) {
     bool learnt = true;
     for (int pass = 0; learnt && pass < 64; ++pass) {
         learnt = false;
-        std::vector<z3::expr> next;
+        std::vector<Term> next;
         std::vector<bool> next_unit;
         for (std::size_t i = 0; i < conjuncts.size(); ++i) {
             if (is_unit[i]) {
@@ -445,16 +464,16 @@ z3::expr UnitPropagator::under(const z3::expr_vector& assumed) {
                 next_unit.push_back(true);
                 continue;
             }
-            z3::expr f = by_known.fold(conjuncts[i]);
-            if (f.is_false()) {
-                for (unsigned atom : learnt_here) by_known.forget(atom);
-                return f;
+            const Term f = by_known.fold(conjuncts[i]);
+            if (terms.is_false(f)) {
+                for (const Term atom : learnt_here) by_known.forget(atom);
+                return terms.expr(f);
             }
-            std::vector<z3::expr> parts;
-            flatten_and(f, parts);
-            for (const z3::expr& part : parts) {
-                if (part.is_true()) continue;
-                std::optional<std::pair<unsigned, bool>> u = unit_of_conjunct(part);
+            std::vector<Term> parts;
+            flatten_and(terms, f, parts);
+            for (const Term part : parts) {
+                if (terms.is_true(part)) continue;
+                std::optional<std::pair<Term, bool>> u = unit_of_conjunct(terms, part);
                 const bool new_unit = u && known.emplace(*u).second;
                 if (new_unit) {
                     learnt = true;
@@ -468,13 +487,10 @@ z3::expr UnitPropagator::under(const z3::expr_vector& assumed) {
         conjuncts = std::move(next);
         is_unit = std::move(next_unit);
     }
-    for (unsigned atom : learnt_here) by_known.forget(atom);
-    z3::context& ctx = st.constraint.ctx();
-    if (conjuncts.empty()) return ctx.bool_val(true);
-    if (conjuncts.size() == 1) return conjuncts[0];
-    z3::expr_vector out(ctx);
-    for (const z3::expr& c : conjuncts) out.push_back(c);
-    return z3::mk_and(out);
+    for (const Term atom : learnt_here) by_known.forget(atom);
+    if (conjuncts.empty()) return terms.ctx().bool_val(true);
+    if (conjuncts.size() == 1) return terms.expr(conjuncts[0]);
+    return terms.expr(terms.mk_and(conjuncts));
 }
 
 z3::expr unit_propagate(z3::expr constraint) {

@@ -1,0 +1,117 @@
+// The import's own terms (chc/terms.hpp): a Z3 term read and made again is itself, the
+// terms made are those Z3's API makes, each once, and replacing in the table makes the
+// terms chc::replace makes.
+#include <random>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+#include "chc/replace.hpp"
+#include "chc/terms.hpp"
+
+using namespace clpi;
+using chc::Term;
+
+namespace {
+
+// Terms of every operator the import reads, sharing subterms as `let` makes them share.
+std::vector<z3::expr> sample_terms(z3::context& ctx) {
+    const z3::expr x = ctx.int_const("x"), y = ctx.int_const("y"), z = ctx.int_const("z");
+    const z3::expr b = ctx.bool_const("b"), c = ctx.bool_const("c");
+    const z3::expr shared = x + 2 * y;
+    z3::expr_vector three(ctx);
+    three.push_back(x);
+    three.push_back(y);
+    three.push_back(z);
+    return {
+        x,
+        ctx.int_val(7),
+        ctx.bool_val(true),
+        shared <= z && (shared == x || !b),
+        z3::ite(b, shared, y - z) >= z3::mod(x, 3),
+        z3::implies(b == c, z3::max(x, y) > 0) || (c != b),
+        z3::ite(c, b, !b),
+        z3::distinct(three),
+        z3::forall(x, x + y > z),
+    };
+}
+
+}  // namespace
+
+TEST_CASE("terms: a Z3 term read is itself, its subterms are its arguments") {
+    z3::context ctx;
+    chc::Terms terms(ctx);
+    for (const z3::expr& e : sample_terms(ctx)) {
+        const Term t = terms.of(e);
+        INFO(e);
+        CHECK(terms.of(e) == t);  // read once
+        CHECK(terms.expr(t).id() == e.id());
+        CHECK(terms.is_bool(t) == e.is_bool());
+        CHECK(terms.is_quantifier(t) == e.is_quantifier());
+        if (e.is_app()) {
+            REQUIRE(terms.num_args(t) == e.num_args());
+            CHECK(terms.kind(t) == e.decl().decl_kind());
+            for (unsigned i = 0; i < e.num_args(); ++i) CHECK(terms.arg(t, i) == terms.of(e.arg(i)));
+        }
+    }
+    CHECK(terms.is_true(terms.of(ctx.bool_val(true))));
+    CHECK(terms.is_false(terms.of(ctx.bool_val(false))));
+    CHECK(terms.expr(terms.truth(false)).is_false());
+}
+
+TEST_CASE("terms: made as Z3's API makes them, each once") {
+    z3::context ctx;
+    chc::Terms terms(ctx);
+    const z3::expr x = ctx.int_const("x"), y = ctx.int_const("y");
+    const z3::expr b = ctx.bool_const("b"), c = ctx.bool_const("c");
+    const Term tb = terms.of(b), tc = terms.of(c), lt = terms.of(x < y);
+    const std::size_t before = terms.size();
+    const Term conj = terms.mk_and({tb, lt, tc});
+    CHECK(terms.mk_and({tb, lt, tc}) == conj);  // hash-consed: nothing new the second time
+    const std::size_t after = terms.size();
+    CHECK(after == before + 1);
+    z3::expr_vector parts(ctx);
+    parts.push_back(b);
+    parts.push_back(x < y);
+    parts.push_back(c);
+    CHECK(terms.expr(conj).id() == z3::mk_and(parts).id());
+    CHECK(terms.expr(terms.mk_or({tb, tc})).id() == (b || c).id());
+    CHECK(terms.expr(terms.mk_not(lt)).id() == (!(x < y)).id());
+    CHECK(terms.expr(terms.mk_eq(tb, tc)).id() == (b == c).id());
+    CHECK(terms.expr(terms.mk_ite(tb, lt, tc)).id() == z3::ite(b, x < y, c).id());
+    CHECK(terms.is_bool(terms.mk_ite(tb, lt, tc)));
+    CHECK_FALSE(terms.is_bool(terms.mk_ite(tb, terms.of(x), terms.of(y))));
+    // A term made in the table and then read from Z3 is the same term.
+    const Term made = terms.mk_or({lt, terms.mk_not(tb)});
+    CHECK(terms.of((x < y) || !b) == made);
+    // An `and` of one part is Z3's to make, whatever Z3 makes of it.
+    z3::expr_vector one(ctx);
+    one.push_back(b);
+    CHECK(terms.expr(terms.mk_and({tb})).id() == z3::mk_and(one).id());
+}
+
+TEST_CASE("terms: replacing makes the terms chc::replace makes") {
+    z3::context ctx;
+    chc::Terms terms(ctx);
+    const z3::expr x = ctx.int_const("x"), y = ctx.int_const("y"), z = ctx.int_const("z");
+    const z3::expr b = ctx.bool_const("b"), c = ctx.bool_const("c");
+    std::mt19937 random(11);
+    const std::vector<z3::expr> ints{x, y, z, ctx.int_val(0), x + 1, y * z};
+    const std::vector<z3::expr> bools{b, c, ctx.bool_val(true), ctx.bool_val(false), x < y};
+    int changed = 0;
+    for (const z3::expr& t : sample_terms(ctx)) {
+        for (int round = 0; round < 20; ++round) {
+            z3::expr_vector from(ctx), to(ctx);
+            if (random() % 2 == 0) { from.push_back(x); to.push_back(ints[random() % ints.size()]); }
+            if (random() % 2 == 0) { from.push_back(z); to.push_back(ints[random() % ints.size()]); }
+            if (random() % 2 == 0) { from.push_back(b); to.push_back(bools[random() % bools.size()]); }
+            if (random() % 4 == 0) { from.push_back(x + 2 * y); to.push_back(ints[random() % ints.size()]); }
+            const z3::expr expected = chc::replace(t, from, to);
+            const Term got = terms.replace(terms.of(t), terms.of(from), terms.of(to));
+            INFO(t << " with " << from << " := " << to << ": " << terms.expr(got) << ", expected " << expected);
+            CHECK(terms.expr(got).id() == expected.id());
+            if (got != terms.of(t)) ++changed;
+        }
+    }
+    CHECK(changed > 40);
+}
