@@ -865,7 +865,7 @@ std::vector<std::pair<z3::expr, std::string>> ClauseVars::declared() const {
 
 bool ClauseVars::is_var(const z3::expr& e) const {
     // The declared constants are kept alive (declared_): no other term has their ids.
-    return smt_names_.count(Z3_get_ast_id(e.ctx(), e)) > 0;
+    return is_var(Z3_get_ast_id(e.ctx(), e));
 }
 
 namespace {

@@ -69,6 +69,7 @@ public:
     // names they had in the file.
     void declare(const z3::expr& var, const std::string& smt_name);
     [[nodiscard]] bool is_var(const z3::expr& e) const;
+    [[nodiscard]] bool is_var(unsigned z3_id) const { return smt_names_.count(z3_id) > 0; }
     // The declared constants with their names in the file.
     [[nodiscard]] std::vector<std::pair<z3::expr, std::string>> declared() const;
     // The CLP name of a quantified variable (recorded as used, with a range when Bool).

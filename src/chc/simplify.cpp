@@ -509,118 +509,138 @@ void constants_of(const z3::expr& e, std::set<unsigned>& out) {
 }
 
 namespace {
+
+// The constants (variables, numerals, nullary symbols) of `t`, added to `out`.
+void constants_of(const Terms& terms, Term t, std::set<Term>& out) {
+    std::vector<Term> stack{t};
+    while (!stack.empty()) {
+        const Term e = stack.back();
+        stack.pop_back();
+        if (!terms.is_app(e)) continue;
+        if (terms.num_args(e) == 0) out.insert(e);
+        for (unsigned i = 0; i < terms.num_args(e); ++i) stack.push_back(terms.arg(e, i));
+    }
+}
+
+// Whether `t` is one of the clause's variables that no atom shows.
+struct Local {
+    const Terms& terms;
+    const ClauseVars& vars;
+    const std::set<unsigned>& kept;  // by Z3 id
+    [[nodiscard]] bool var(Term t) const {
+        return terms.is_app(t) && terms.num_args(t) == 0 && !terms.is_numeral(t) && vars.is_var(terms.leaf_id(t));
+    }
+    bool operator()(Term t) const { return var(t) && kept.count(terms.leaf_id(t)) == 0; }
+};
+
 // Definitions `v := t` that the conjuncts give for variables not in `kept`, into from/to:
 // `B`, `not B`, `B = formula`, `I = 5`. They are substituted all at once, so a variable taken
 // is in no term taken, and a term taken holds no variable taken (`A = B`, `B = C` would
 // leave `B = C` unsaid); the rest wait for the next round.
-void definitions_of(const std::vector<z3::expr>& conjuncts, const ClauseVars& vars,
-                    const std::set<unsigned>& kept, z3::expr_vector& from, z3::expr_vector& to) {
-    auto local = [&](const z3::expr& e) {
-        return vars.is_var(e) && kept.count(e.id()) == 0;
-    };
-    std::set<unsigned> defined;     // the variables taken
-    std::set<unsigned> in_terms;    // the constants of the terms taken
-    auto take = [&](const z3::expr& v, const z3::expr& t) {
-        if (defined.count(v.id()) > 0 || in_terms.count(v.id()) > 0) return false;
-        std::set<unsigned> consts;
-        constants_of(t, consts);
-        if (consts.count(v.id()) > 0) return false;  // v = f(v) defines nothing
-        for (unsigned c : consts) {
+void definitions_of(const Terms& terms, const std::vector<Term>& conjuncts, const Local& local,
+                    std::vector<Term>& from, std::vector<Term>& to) {
+    std::set<Term> defined;   // the variables taken
+    std::set<Term> in_terms;  // the constants of the terms taken
+    auto take = [&](Term v, Term t) {
+        if (defined.count(v) > 0 || in_terms.count(v) > 0) return false;
+        std::set<Term> consts;
+        constants_of(terms, t, consts);
+        if (consts.count(v) > 0) return false;  // v = f(v) defines nothing
+        for (const Term c : consts) {
             if (defined.count(c) > 0) return false;
         }
-        defined.insert(v.id());
+        defined.insert(v);
         in_terms.insert(consts.begin(), consts.end());
         from.push_back(v);
         to.push_back(t);
         return true;
     };
-    for (const z3::expr& conjunct : conjuncts) {
-        z3::context& ctx = conjunct.ctx();
-        if (local(conjunct) && conjunct.is_bool()) {
-            take(conjunct, ctx.bool_val(true));
-        } else if (conjunct.is_not() && local(conjunct.arg(0))) {
-            take(conjunct.arg(0), ctx.bool_val(false));
-        } else if (conjunct.is_app() && conjunct.decl().decl_kind() == Z3_OP_EQ &&
-                   conjunct.num_args() == 2) {
-            for (int side = 0; side < 2; ++side) {
-                z3::expr v = conjunct.arg(static_cast<unsigned>(side));
-                z3::expr t = conjunct.arg(static_cast<unsigned>(1 - side));
+    for (const Term conjunct : conjuncts) {
+        if (local(conjunct) && terms.is_bool(conjunct)) {
+            take(conjunct, terms.truth(true));
+        } else if (terms.is(conjunct, Z3_OP_NOT) && local(terms.arg(conjunct, 0))) {
+            take(terms.arg(conjunct, 0), terms.truth(false));
+        } else if (terms.is(conjunct, Z3_OP_EQ) && terms.num_args(conjunct) == 2) {
+            for (unsigned side = 0; side < 2; ++side) {
+                const Term v = terms.arg(conjunct, side);
+                const Term t = terms.arg(conjunct, 1 - side);
                 // A Bool defined by any formula, an Int by a number: substituting either
                 // makes the constraint no larger.
-                if (!local(v) || !(v.is_bool() || t.is_numeral())) continue;
+                if (!local(v) || !(terms.is_bool(v) || terms.is_numeral(t))) continue;
                 if (take(v, t)) break;
             }
         }
     }
 }
 
-z3::expr tidy(const z3::expr& t);
+Term tidy(Terms& terms, Term t);
 
 // An integer term a definition may stand for: numbers and variables under `+`, `-` and
 // products by a number.
-bool arithmetic(const z3::expr& t) {
-    const Node n = look(t);
-    if (n.numeral) return true;
-    if (!n.app || !t.is_int()) return false;
-    if (n.args == 0) return n.kind == Z3_OP_UNINTERPRETED;
-    switch (n.kind) {
+bool arithmetic(Terms& terms, Term t) {
+    if (terms.is_numeral(t)) return true;
+    if (!terms.is_app(t) || !terms.is_int(t)) return false;
+    const unsigned n = terms.num_args(t);
+    if (n == 0) return terms.kind(t) == Z3_OP_UNINTERPRETED;
+    switch (terms.kind(t)) {
     case Z3_OP_ADD: case Z3_OP_SUB: case Z3_OP_UMINUS: break;
     case Z3_OP_MUL: {
         unsigned numbers = 0;
-        for (unsigned i = 0; i < n.args; ++i) numbers += tidy(t.arg(i)).is_numeral() ? 1 : 0;
-        if (numbers + 1 < n.args) return false;  // a product of variables
+        for (unsigned i = 0; i < n; ++i) numbers += terms.is_numeral(tidy(terms, terms.arg(t, i))) ? 1 : 0;
+        if (numbers + 1 < n) return false;  // a product of variables
         break;
     }
     default: return false;
     }
-    for (unsigned i = 0; i < n.args; ++i) {
-        if (!arithmetic(t.arg(i))) return false;
+    for (unsigned i = 0; i < n; ++i) {
+        if (!arithmetic(terms, terms.arg(t, i))) return false;
     }
     return true;
 }
 
 // Whether `t`, written out (a `let` shares a term that the CLP text repeats), has at most
 // `limit` nodes; it stops counting there, so a term shared many times over costs no more.
-bool at_most(const z3::expr& t, std::size_t limit) {
+bool at_most(const Terms& terms, Term t, std::size_t limit) {
     std::size_t size = 0;
-    std::vector<z3::expr> stack{t};
+    std::vector<Term> stack{t};
     while (!stack.empty()) {
         if (++size > limit) return false;
-        z3::expr e = stack.back();
+        const Term e = stack.back();
         stack.pop_back();
-        if (!e.is_app()) continue;
-        for (unsigned i = 0; i < e.num_args(); ++i) stack.push_back(e.arg(i));
+        for (unsigned i = 0; i < terms.num_args(e); ++i) stack.push_back(terms.arg(e, i));
     }
     return true;
 }
+
+// The number `v` (as ctx.int_val makes it).
+Term number(Terms& terms, std::int64_t v) { return terms.of(terms.ctx().int_val(v)); }
 
 // An arithmetic term with the numbers of its sums and products added up and multiplied,
 // and the zeros of its sums and the ones of its products left out: what a chain of
 // definitions becomes once substituted (`F2 = D2 + E2, D2 = 0, E2 = D` makes `F2` be `D`).
 // The other terms stay as written.
-z3::expr tidy(const z3::expr& t) {
-    const Node n = look(t);
-    if (!n.app || n.numeral || n.args == 0) return t;
-    z3::context& ctx = t.ctx();
-    std::vector<z3::expr> args;
-    for (unsigned i = 0; i < n.args; ++i) args.push_back(tidy(t.arg(i)));
-    const auto value = [](const z3::expr& e, std::int64_t& v) { return e.is_numeral() && e.is_numeral_i64(v); };
-    if (n.kind == Z3_OP_ADD || n.kind == Z3_OP_MUL) {
-        const bool sum = n.kind == Z3_OP_ADD;
-        std::vector<z3::expr> flat;
-        for (const z3::expr& a : args) {  // (a sum of sums is one sum)
-            if (look(a).app && look(a).kind == n.kind) {
-                for (unsigned i = 0; i < a.num_args(); ++i) flat.push_back(a.arg(i));
+Term tidy(Terms& terms, Term t) {
+    const unsigned n = terms.num_args(t);
+    if (!terms.is_app(t) || terms.is_numeral(t) || n == 0) return t;
+    std::vector<Term> args;
+    for (unsigned i = 0; i < n; ++i) args.push_back(tidy(terms, terms.arg(t, i)));
+    const Z3_decl_kind kind = terms.kind(t);
+    if (kind == Z3_OP_ADD || kind == Z3_OP_MUL) {
+        const bool sum = kind == Z3_OP_ADD;
+        std::vector<Term> flat;
+        for (const Term a : args) {  // (a sum of sums is one sum)
+            if (terms.is(a, kind)) {
+                for (unsigned i = 0; i < terms.num_args(a); ++i) flat.push_back(terms.arg(a, i));
             } else {
                 flat.push_back(a);
             }
         }
         std::int64_t total = sum ? 0 : 1;
         std::optional<std::size_t> first_number;
-        std::vector<z3::expr> rest;
-        for (const z3::expr& a : flat) {
+        std::vector<Term> rest;
+        for (const Term a : flat) {
             std::int64_t v = 0;
-            if (!value(a, v)) {
+            if (!terms.int64_value(a, v)) {
                 rest.push_back(a);
                 continue;
             }
@@ -628,36 +648,38 @@ z3::expr tidy(const z3::expr& t) {
             if (sum ? __builtin_add_overflow(total, v, &total) : __builtin_mul_overflow(total, v, &total)) return t;
             if (!first_number) first_number = rest.size();
         }
-        if (!sum && total == 0) return ctx.int_val(0);
+        if (!sum && total == 0) return number(terms, 0);
         const bool neutral = total == (sum ? 0 : 1);
         if (first_number && !neutral) {
-            rest.insert(rest.begin() + static_cast<std::ptrdiff_t>(*first_number), ctx.int_val(total));
+            rest.insert(rest.begin() + static_cast<std::ptrdiff_t>(*first_number), number(terms, total));
         }
-        if (rest.empty()) return ctx.int_val(total);
+        if (rest.empty()) return number(terms, total);
         if (rest.size() == 1) return rest[0];
-        if (rest.size() == n.args) {  // nothing folded: the term itself, not made again
+        if (rest.size() == n) {  // nothing folded: the term itself, not made again
             bool same = true;
-            for (unsigned i = 0; i < n.args && same; ++i) same = z3::eq(rest[i], t.arg(i));
+            for (unsigned i = 0; i < n && same; ++i) same = rest[i] == terms.arg(t, i);
             if (same) return t;
         }
-        std::vector<Z3_ast> parts(rest.begin(), rest.end());
+        // Made as Z3_mk_add and Z3_mk_mul make it (rarely: a chain of definitions folded).
+        z3::context& ctx = terms.ctx();
+        std::vector<z3::expr> made_of;
+        for (const Term r : rest) made_of.push_back(terms.expr(r));
+        std::vector<Z3_ast> parts(made_of.begin(), made_of.end());
         const auto count = static_cast<unsigned>(parts.size());
         z3::expr made(ctx, sum ? Z3_mk_add(ctx, count, parts.data()) : Z3_mk_mul(ctx, count, parts.data()));
         ctx.check_error();
-        return made;
+        return terms.of(made);
     }
     std::int64_t a = 0, b = 0;
-    if (n.kind == Z3_OP_UMINUS && value(args[0], a) && a != INT64_MIN) return ctx.int_val(-a);
-    if (n.kind == Z3_OP_SUB && args.size() == 2 && value(args[0], a) && value(args[1], b)) {
+    if (kind == Z3_OP_UMINUS && terms.int64_value(args[0], a) && a != INT64_MIN) return number(terms, -a);
+    if (kind == Z3_OP_SUB && args.size() == 2 && terms.int64_value(args[0], a) && terms.int64_value(args[1], b)) {
         std::int64_t d = 0;
-        if (!__builtin_sub_overflow(a, b, &d)) return ctx.int_val(d);
+        if (!__builtin_sub_overflow(a, b, &d)) return number(terms, d);
     }
     bool same = true;
-    for (unsigned i = 0; i < n.args && same; ++i) same = z3::eq(args[i], t.arg(i));
+    for (unsigned i = 0; i < n && same; ++i) same = args[i] == terms.arg(t, i);
     if (same) return t;
-    z3::expr_vector parts(ctx);
-    for (const z3::expr& x : args) parts.push_back(x);
-    return t.decl()(parts);
+    return terms.update(t, args);
 }
 
 // The integer variables not in `kept` that a conjunct equates with a variable or a sum
@@ -668,65 +690,61 @@ z3::expr tidy(const z3::expr& t) {
 // the conjuncts that gave a definition (what they say, the substitution says).
 constexpr std::size_t max_term = 12;
 
-void integer_definitions_of(const std::vector<z3::expr>& conjuncts, const ClauseVars& vars,
-                            const std::set<unsigned>& kept, z3::expr_vector& from, z3::expr_vector& to,
-                            std::set<std::size_t>& taken) {
+void integer_definitions_of(Terms& terms, const std::vector<Term>& conjuncts, const Local& local,
+                            std::vector<Term>& from, std::vector<Term>& to, std::set<std::size_t>& taken) {
     struct Definition {
-        z3::expr var;
-        z3::expr term;
-        std::set<unsigned> constants;  // of the term
+        Term var;
+        Term term;
+        std::set<Term> constants;  // of the term
     };
     std::vector<Definition> defs;
-    std::map<unsigned, std::size_t> index;  // a variable defined -> its definition
+    std::map<Term, std::size_t> index;  // a variable defined -> its definition
     for (std::size_t i = 0; i < conjuncts.size(); ++i) {
-        const z3::expr& c = conjuncts[i];
-        const Node n = look(c);
-        if (!n.app || n.kind != Z3_OP_EQ || n.args != 2 || !c.arg(0).is_int()) continue;
+        const Term c = conjuncts[i];
+        if (!terms.is(c, Z3_OP_EQ) || terms.num_args(c) != 2 || !terms.is_int(terms.arg(c, 0))) continue;
         for (unsigned side = 0; side < 2; ++side) {
-            const z3::expr v = c.arg(side);
-            if (!vars.is_var(v) || kept.count(v.id()) > 0 || index.count(v.id()) > 0) continue;
-            z3::expr term = c.arg(1 - side);
-            if (!at_most(term, max_term) || !arithmetic(term)) continue;
-            std::set<unsigned> constants;
-            constants_of(term, constants);
+            const Term v = terms.arg(c, side);
+            if (!local(v) || index.count(v) > 0) continue;
+            Term term = terms.arg(c, 1 - side);
+            if (!at_most(terms, term, max_term) || !arithmetic(terms, term)) continue;
+            std::set<Term> constants;
+            constants_of(terms, term, constants);
             // The definitions so far, substituted into the term.
-            z3::expr_vector olds(c.ctx());
-            z3::expr_vector news(c.ctx());
-            for (unsigned k : constants) {
+            std::vector<Term> olds;
+            std::vector<Term> news;
+            for (const Term k : constants) {
                 if (auto d = index.find(k); d != index.end()) {
                     olds.push_back(defs[d->second].var);
                     news.push_back(defs[d->second].term);
                 }
             }
             if (!olds.empty()) {
-                term = tidy(replace(term, olds, news));
+                term = tidy(terms, terms.replace(term, olds, news));
                 constants.clear();
-                constants_of(term, constants);
+                constants_of(terms, term, constants);
             } else {
-                term = tidy(term);
+                term = tidy(terms, term);
             }
-            if (constants.count(v.id()) > 0) continue;  // v = f(v) defines nothing
-            if (!at_most(term, max_term)) continue;
+            if (constants.count(v) > 0) continue;  // v = f(v) defines nothing
+            if (!at_most(terms, term, max_term)) continue;
             // The term substituted into the definitions that hold v.
-            z3::expr_vector by_v(c.ctx());
-            z3::expr_vector by_term(c.ctx());
-            by_v.push_back(v);
-            by_term.push_back(term);
-            std::vector<std::pair<std::size_t, z3::expr>> changed;
+            const std::vector<Term> by_v{v};
+            const std::vector<Term> by_term{term};
+            std::vector<std::pair<std::size_t, Term>> changed;
             bool fits = true;
             for (std::size_t d = 0; d < defs.size() && fits; ++d) {
-                if (defs[d].constants.count(v.id()) == 0) continue;
-                z3::expr t = tidy(replace(defs[d].term, by_v, by_term));
-                fits = at_most(t, max_term);
+                if (defs[d].constants.count(v) == 0) continue;
+                const Term t = tidy(terms, terms.replace(defs[d].term, by_v, by_term));
+                fits = at_most(terms, t, max_term);
                 changed.emplace_back(d, t);
             }
             if (!fits) continue;
             for (auto& [d, t] : changed) {
                 defs[d].term = t;
                 defs[d].constants.clear();
-                constants_of(t, defs[d].constants);
+                constants_of(terms, t, defs[d].constants);
             }
-            index.emplace(v.id(), defs.size());
+            index.emplace(v, defs.size());
             defs.push_back(Definition{v, term, std::move(constants)});
             taken.insert(i);
             break;
@@ -742,27 +760,31 @@ void integer_definitions_of(const std::vector<z3::expr>& conjuncts, const Clause
 
 z3::expr propagate_definitions(z3::expr constraint, const ClauseVars& vars,
                                const std::set<unsigned>& kept) {
+    const TermsInUse in_use(constraint.ctx());
+    Terms& terms = in_use.terms();
+    const Local local{terms, vars, kept};
+    Term c = terms.of(constraint);
     for (int round = 0; round < 64; ++round) {
-        std::vector<z3::expr> conjuncts;
-        flatten_and(constraint, conjuncts);
-        z3::expr_vector from(constraint.ctx());
-        z3::expr_vector to(constraint.ctx());
-        definitions_of(conjuncts, vars, kept, from, to);
+        std::vector<Term> conjuncts;
+        flatten_and(terms, c, conjuncts);
+        std::vector<Term> from;
+        std::vector<Term> to;
+        definitions_of(terms, conjuncts, local, from, to);
         if (from.empty()) {
             // Once no Bool and no number is left to substitute, the integers defined by
             // others, all at once; their defining conjuncts go.
             std::set<std::size_t> taken;
-            integer_definitions_of(conjuncts, vars, kept, from, to, taken);
-            if (from.empty()) return constraint;
-            z3::expr_vector rest(constraint.ctx());
+            integer_definitions_of(terms, conjuncts, local, from, to, taken);
+            if (from.empty()) break;
+            std::vector<Term> rest;
             for (std::size_t i = 0; i < conjuncts.size(); ++i) {
                 if (taken.count(i) == 0) rest.push_back(conjuncts[i]);
             }
-            constraint = rest.empty() ? constraint.ctx().bool_val(true) : z3::mk_and(rest);
+            c = rest.empty() ? terms.truth(true) : terms.mk_and(rest);
         }
-        constraint = substitute_folded(constraint, from, to);
+        c = Folder(terms, in_use.plain_memo()).fold(terms.replace(c, from, to));
     }
-    return constraint;
+    return terms.expr(c);
 }
 
 void unchanged_arguments(const z3::expr& from, z3::expr& to, z3::expr& constraint,

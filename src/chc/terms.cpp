@@ -66,14 +66,14 @@ void Terms::hold(Term t, Z3_ast e) {
     }
 }
 
-Term Terms::application(Z3_decl_kind kind, Z3_func_decl decl, const Term* args, unsigned count, bool boolean) {
+Term Terms::application(Z3_decl_kind kind, Z3_func_decl decl, const Term* args, unsigned count, Z3_sort_kind sort) {
     Node n;
     n.kind = kind;
     n.decl = decl;
     n.first = static_cast<std::uint32_t>(args_.size());
     n.count = count;
     n.app = true;
-    n.boolean = boolean;
+    n.sort = sort;
     args_.insert(args_.end(), args, args + count);
     const auto t = static_cast<Term>(nodes_.size());
     nodes_.push_back(n);
@@ -86,6 +86,14 @@ Term Terms::application(Z3_decl_kind kind, Z3_func_decl decl, const Term* args, 
         return *found;
     }
     return t;
+}
+
+bool Terms::int64_value(Term t, std::int64_t& value) const {
+    if (!nodes_[t].numeral) return false;
+    std::int64_t v = 0;
+    if (!Z3_get_numeral_int64(ctx_, z3_[t], &v)) return false;
+    value = v;
+    return true;
 }
 
 Term Terms::of(Z3_ast e) {
@@ -119,14 +127,15 @@ Term Terms::read(Z3_ast root) {
             for (unsigned i = count; i-- > 0;) stack.emplace_back(Z3_get_app_arg(ctx_, a, i), false);
             continue;
         }
-        const bool boolean = Z3_get_sort_kind(ctx_, Z3_get_sort(ctx_, e)) == Z3_BOOL_SORT;
+        const Z3_sort_kind sort = Z3_get_sort_kind(ctx_, Z3_get_sort(ctx_, e));
         Term t = no_term;
         if (count == 0) {  // a leaf: a constant, a numeral, a bound variable, a quantifier
             Node n;
             n.app = app;
             n.numeral = k == Z3_NUMERAL_AST;
             n.quantifier = k == Z3_QUANTIFIER_AST;
-            n.boolean = boolean;
+            n.sort = sort;
+            n.leaf_id = id;
             if (app) {
                 n.decl = Z3_get_app_decl(ctx_, a);
                 n.kind = Z3_get_decl_kind(ctx_, n.decl);
@@ -140,7 +149,7 @@ Term Terms::read(Z3_ast root) {
                 args.push_back(by_z3_id_.at(Z3_get_ast_id(ctx_, Z3_get_app_arg(ctx_, a, i))));
             }
             const Z3_func_decl decl = Z3_get_app_decl(ctx_, a);
-            t = application(Z3_get_decl_kind(ctx_, decl), decl, args.data(), count, boolean);
+            t = application(Z3_get_decl_kind(ctx_, decl), decl, args.data(), count, sort);
         }
         hold(t, e);
         by_z3_id_.emplace(id, t);
@@ -198,32 +207,32 @@ Term Terms::few(Z3_decl_kind kind, const std::vector<Term>& parts) {
     return of(z3::expr(ctx_, made));
 }
 
-Term Terms::mk_not(Term a) { return application(Z3_OP_NOT, nullptr, &a, 1, true); }
+Term Terms::mk_not(Term a) { return application(Z3_OP_NOT, nullptr, &a, 1, Z3_BOOL_SORT); }
 
 Term Terms::mk_and(const std::vector<Term>& parts) {
     if (parts.size() < 2) return few(Z3_OP_AND, parts);
-    return application(Z3_OP_AND, nullptr, parts.data(), static_cast<unsigned>(parts.size()), true);
+    return application(Z3_OP_AND, nullptr, parts.data(), static_cast<unsigned>(parts.size()), Z3_BOOL_SORT);
 }
 
 Term Terms::mk_or(const std::vector<Term>& parts) {
     if (parts.size() < 2) return few(Z3_OP_OR, parts);
-    return application(Z3_OP_OR, nullptr, parts.data(), static_cast<unsigned>(parts.size()), true);
+    return application(Z3_OP_OR, nullptr, parts.data(), static_cast<unsigned>(parts.size()), Z3_BOOL_SORT);
 }
 
 Term Terms::mk_eq(Term a, Term b) {
     const Term args[2] = {a, b};
-    return application(Z3_OP_EQ, nullptr, args, 2, true);
+    return application(Z3_OP_EQ, nullptr, args, 2, Z3_BOOL_SORT);
 }
 
 Term Terms::mk_ite(Term c, Term t, Term e) {
     const Term args[3] = {c, t, e};
-    return application(Z3_OP_ITE, nullptr, args, 3, nodes_[t].boolean);
+    return application(Z3_OP_ITE, nullptr, args, 3, nodes_[t].sort);
 }
 
 Term Terms::update(Term t, const std::vector<Term>& args) {
     const Node n = nodes_[t];
     if ((n.kind == Z3_OP_AND || n.kind == Z3_OP_OR) && args.size() < 2) return few(n.kind, args);
-    return application(n.kind, n.decl, args.data(), static_cast<unsigned>(args.size()), n.boolean);
+    return application(n.kind, n.decl, args.data(), static_cast<unsigned>(args.size()), n.sort);
 }
 
 Term Terms::replace(Term root, const std::vector<Term>& from, const std::vector<Term>& to) {

@@ -42,7 +42,12 @@ public:
     [[nodiscard]] bool is_app(Term t) const { return nodes_[t].app; }  // a numeral is one
     [[nodiscard]] bool is_numeral(Term t) const { return nodes_[t].numeral; }
     [[nodiscard]] bool is_quantifier(Term t) const { return nodes_[t].quantifier; }
-    [[nodiscard]] bool is_bool(Term t) const { return nodes_[t].boolean; }
+    [[nodiscard]] bool is_bool(Term t) const { return nodes_[t].sort == Z3_BOOL_SORT; }
+    [[nodiscard]] bool is_int(Term t) const { return nodes_[t].sort == Z3_INT_SORT; }
+    // A leaf (no arguments: a constant, a numeral, ...): its Z3 term's id.
+    [[nodiscard]] unsigned leaf_id(Term t) const { return nodes_[t].leaf_id; }
+    // Whether `t` is a numeral that fits 64 bits, and its value.
+    bool int64_value(Term t, std::int64_t& value) const;
     [[nodiscard]] Z3_decl_kind kind(Term t) const { return nodes_[t].kind; }
     [[nodiscard]] bool is(Term t, Z3_decl_kind k) const { return nodes_[t].app && nodes_[t].kind == k; }
     [[nodiscard]] bool is_true(Term t) const { return t == true_; }
@@ -74,7 +79,8 @@ private:
         bool app = false;
         bool numeral = false;
         bool quantifier = false;
-        bool boolean = false;
+        Z3_sort_kind sort = Z3_UNKNOWN_SORT;
+        unsigned leaf_id = 0;  // a leaf's Z3 id
     };
     // The applications, by their identity: the declaration (or the kind, for the Boolean
     // connectives and `=`, whose declaration follows from the arguments' sorts) and the
@@ -89,7 +95,7 @@ private:
     };
 
     // The application of these arguments, made unless the table has it.
-    Term application(Z3_decl_kind kind, Z3_func_decl decl, const Term* args, unsigned count, bool boolean);
+    Term application(Z3_decl_kind kind, Z3_func_decl decl, const Term* args, unsigned count, Z3_sort_kind sort);
     Term read(Z3_ast root);  // of(), for a term not read before
     void hold(Term t, Z3_ast e);  // `e` is t's Z3 term (a reference kept)
     // A conjunction or disjunction of fewer than two parts, as Z3 makes it.
