@@ -1,11 +1,12 @@
-// Replacing subterms without Z3's substitution (chc/replace.hpp): the very terms Z3's
-// substitute and substitute_vars make.
+// Replacing subterms without Z3's substitution (chc/replace.hpp, and the import's own terms,
+// chc/terms.hpp): the very terms Z3's substitute and substitute_vars make.
 #include <random>
 #include <vector>
 
 #include <doctest/doctest.h>
 
 #include "chc/replace.hpp"
+#include "chc/terms.hpp"
 
 using namespace clpi;
 
@@ -38,6 +39,7 @@ std::vector<z3::expr> sample_terms(z3::context& ctx) {
 
 TEST_CASE("replace: the terms Z3's substitute makes") {
     z3::context ctx;
+    chc::Terms terms(ctx);
     const z3::expr x = ctx.int_const("x"), y = ctx.int_const("y"), z = ctx.int_const("z");
     const z3::expr b = ctx.bool_const("b"), c = ctx.bool_const("c");
     std::mt19937 random(7);
@@ -58,6 +60,9 @@ TEST_CASE("replace: the terms Z3's substitute makes") {
             INFO(t << " with " << from << " := " << to << ": " << got << ", Z3's " << expected);
             CHECK(got.id() == expected.id());
             if (got.id() != t.id()) ++changed;
+            // The same replacement in the import's own terms.
+            const chc::Term own = terms.replace(terms.of(t), terms.of(from), terms.of(to));
+            CHECK(terms.expr(own).id() == expected.id());
         }
     }
     CHECK(changed > 50);  // the rounds did replace something
