@@ -5,35 +5,12 @@
 #include <doctest/doctest.h>
 
 #include "chc/terms.hpp"
+#include "sample_terms.hpp"
 
 using namespace clpi;
 using chc::Term;
 
-namespace {
-
-// Terms of every operator the import reads, sharing subterms as `let` makes them share.
-std::vector<z3::expr> sample_terms(z3::context& ctx) {
-    const z3::expr x = ctx.int_const("x"), y = ctx.int_const("y"), z = ctx.int_const("z");
-    const z3::expr b = ctx.bool_const("b"), c = ctx.bool_const("c");
-    const z3::expr shared = x + 2 * y;
-    z3::expr_vector three(ctx);
-    three.push_back(x);
-    three.push_back(y);
-    three.push_back(z);
-    return {
-        x,
-        ctx.int_val(7),
-        ctx.bool_val(true),
-        shared <= z && (shared == x || !b),
-        z3::ite(b, shared, y - z) >= z3::mod(x, 3),
-        z3::implies(b == c, z3::max(x, y) > 0) || (c != b),
-        z3::ite(c, b, !b),
-        z3::distinct(three),
-        z3::forall(x, x + y > z),
-    };
-}
-
-}  // namespace
+using test::sample_terms;
 
 TEST_CASE("terms: a Z3 term read is itself, its subterms are its arguments") {
     z3::context ctx;
