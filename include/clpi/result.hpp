@@ -95,6 +95,11 @@ struct Stats {
     std::uint64_t projections_remembered = 0;
     // Projections that gave nothing because Z3 crashed in the helper process running them.
     std::uint64_t projections_lost = 0;
+    // Projections that gave nothing because they ran past their bound (2 s), and whether the
+    // search and its projections then ran at the lowest priority, giving the processor to
+    // the engines beside it.
+    std::uint64_t projections_cut_short = 0;
+    bool projections_gave_way = false;
     // Solver time by the same purposes; their sum is solver_time_s.
     double feasibility_time_s = 0, core_time_s = 0, entailment_time_s = 0, projection_time_s = 0;
     double upkeep_time_s = 0;  // in Z3 outside checks: asserting, scopes, model evaluation

@@ -137,6 +137,14 @@ std::string stats_text(const Stats& s) {
                                             "each gave no interpolant, as a failed projection)",
                                             s.projections_lost));
     }
+    if (s.projections_cut_short > 0) {
+        row("projections cut short",
+            fmt::format("{} (ran past their bound; each gave no interpolant, as a failed projection){}",
+                        s.projections_cut_short,
+                        s.projections_gave_way ? "; from the first on, the search and its projections ran at "
+                                                 "the lowest priority, giving the processor to the engines beside it"
+                                               : ""));
+    }
     row("solver time", fmt::format("{:.3f} s (feasibility {:.3f}, core {:.3f}, entailment {:.3f}, "
                                    "projection {:.3f}, upkeep {:.3f})",
                                    s.solver_time_s, s.feasibility_time_s, s.core_time_s,
@@ -258,6 +266,8 @@ nlohmann::json stats_json(const Stats& s) {
             {"own_variable_answers", s.own_variable_answers},
             {"projections_remembered", s.projections_remembered},
             {"projections_lost", s.projections_lost},
+            {"projections_cut_short", s.projections_cut_short},
+            {"projections_gave_way", s.projections_gave_way},
             {"solver_time_s", s.solver_time_s},
             {"solver_time_s_by_purpose", {{"feasibility", s.feasibility_time_s},
                                           {"core", s.core_time_s},

@@ -39,6 +39,8 @@ namespace {
 // the search keeps one to itself, and with more runs than cores it keeps most of its
 // share (under a higher value the helpers hardly ran there, and lost the answers that only
 // they find). Raising one's own nice value needs no privilege; Linux keeps it per thread.
+// A search whose projections run past their bound gives way to them in turn
+// (solver::give_way_after_cut_short).
 constexpr int helper_nice = 5;
 
 void yield_to_the_search() {

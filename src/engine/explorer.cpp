@@ -443,6 +443,8 @@ Result Explorer::finish(Result r) {
     stats_.own_variable_answers = ss.own_variable_answers;
     stats_.projections_remembered = ss.projections_remembered;
     stats_.projections_lost = ss.projections_lost;
+    stats_.projections_cut_short = ss.projections_cut_short;
+    stats_.projections_gave_way = ss.projections_gave_way;
     auto time = [&](solver::Purpose p) { return ss.time_by[static_cast<int>(p)]; };
     stats_.feasibility_time_s = time(solver::Purpose::feasibility);
     stats_.core_time_s = time(solver::Purpose::core);

@@ -84,6 +84,8 @@ void add_stats(Stats& total, const Stats& s) {
     total.own_variable_answers += s.own_variable_answers;
     total.projections_remembered += s.projections_remembered;
     total.projections_lost += s.projections_lost;
+    total.projections_cut_short += s.projections_cut_short;
+    total.projections_gave_way = total.projections_gave_way || s.projections_gave_way;
     total.feasibility_time_s += s.feasibility_time_s;
     total.core_time_s += s.core_time_s;
     total.entailment_time_s += s.entailment_time_s;
@@ -567,6 +569,7 @@ Result verify(const Program& program, const Options& options) {
     // the processor.
     const auto run_start = std::chrono::steady_clock::now();
     const bool beside = loops && !options.unroll && graph.has_cycle() && (options.bmc || options.pdr);
+    solver::give_way_after_cut_short(beside);
     std::atomic<bool> answered{false};
     std::optional<engine::Beside<engine::BmcResult>> bmc;
     std::optional<engine::Beside<engine::PdrResult>> pdr;

@@ -130,8 +130,17 @@ std::optional<Term> Solver::project(std::span<const CellId> cells, std::span<con
     std::optional<Term> result;
     if (impl_->interrupted) return result;  // the run is over
     const unsigned lost_before = impl_->projection->lost();
+    const unsigned cut_before = impl_->projection->cut_short();
     std::optional<z3::expr> out = impl_->projection->eliminate(f_work);
     impl_->stats.projections_lost += impl_->projection->lost() - lost_before;
+    if (impl_->projection->cut_short() != cut_before && !impl_->interrupted) {
+        ++impl_->stats.projections_cut_short;
+        if (gives_way_after_cut_short() && !impl_->projection->priority_lowered()) {
+            impl_->projection->lower_priority();
+            lower_this_thread();
+            impl_->stats.projections_gave_way = true;
+        }
+    }
     if (out) {
         Scan check;
         check.walk(*out);

@@ -8,6 +8,7 @@
 #include <poll.h>
 #include <spawn.h>
 #include <sys/eventfd.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -95,6 +96,7 @@ bool ProjectionProcess::start() {
         return false;
     }
     pid_ = pid;
+    if (lowered_) lower_priority();
     socket_ = fds[0];
     reader_ = std::make_unique<helper::Reader>(socket_);
     const Clock::time_point deadline = Clock::now() + max_start_time;
@@ -186,6 +188,18 @@ std::optional<z3::expr> ProjectionProcess::eliminate(const z3::expr& f) {
         return std::nullopt;
     }
     return std::nullopt;
+}
+
+void ProjectionProcess::lower_priority() {
+    lowered_ = true;
+    constexpr int lowest = 19;
+    if (pid_ > 0) (void)::setpriority(PRIO_PROCESS, static_cast<id_t>(pid_), lowest);  // advice only
+}
+
+void ProjectionProcess::reset_priority() {
+    if (!lowered_) return;
+    lowered_ = false;
+    stop();
 }
 
 void ProjectionProcess::interrupt() {

@@ -37,6 +37,15 @@ public:
     // From any thread: the elimination under way, if any, stops (the run is over).
     void interrupt();
 
+    // Runs the helpers from now on at the lowest priority (nice 19): the one running and
+    // every one started later, until reset_priority(). Eliminations in this process are not
+    // affected (the thread is the caller's).
+    void lower_priority();
+    // Helpers started from now on run at the caller's priority again; a lowered one is
+    // stopped (raising a priority needs a privilege).
+    void reset_priority();
+    bool priority_lowered() const { return lowered_; }
+
     // Eliminations cut short by the bound or by interrupt(), since construction.
     unsigned cut_short() const;
     // Eliminations lost because the helper ended during them (a crash of Z3's tactic).
@@ -68,6 +77,7 @@ private:
     std::atomic<unsigned> cut_short_{0};
     std::atomic<unsigned> lost_{0};
     unsigned started_ = 0;
+    bool lowered_ = false;
 };
 
 }  // namespace clpi::solver

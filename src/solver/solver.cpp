@@ -3,10 +3,16 @@
 #include "solver/context_memory.hpp"
 #include "solver/smtlib_text.hpp"
 
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <future>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 
 namespace clpi::solver {
@@ -135,7 +141,35 @@ void end_thread() {
     context_used = false;
 }
 
+namespace {
+thread_local bool give_way = false;
+// The thread's nice value before it gave way, if it did.
+thread_local std::optional<int> nice_before_giving_way;
+pid_t this_thread() { return static_cast<pid_t>(::syscall(SYS_gettid)); }
+}  // namespace
+
+void give_way_after_cut_short(bool on) { give_way = on; }
+bool gives_way_after_cut_short() { return give_way; }
+
+void lower_this_thread() {
+    if (nice_before_giving_way) return;
+    errno = 0;
+    const int now = ::getpriority(PRIO_PROCESS, static_cast<id_t>(this_thread()));
+    if (errno != 0) return;
+    nice_before_giving_way = now;
+    constexpr int lowest = 19;
+    (void)::setpriority(PRIO_PROCESS, static_cast<id_t>(this_thread()), lowest);  // advice only
+}
+
 void begin_run() {
+    give_way = false;
+    if (nice_before_giving_way) {
+        // Taking a priority back needs a privilege (CAP_SYS_NICE) or RLIMIT_NICE: without
+        // them the thread keeps the lowest.
+        (void)::setpriority(PRIO_PROCESS, static_cast<id_t>(this_thread()), *nice_before_giving_way);
+        nice_before_giving_way.reset();
+    }
+    if (state_of_thread().projection) state_of_thread().projection->reset_priority();
     if (context_used) {
         idle_impls().clear();
         thread_context().reset();  // freed with the last Solver still on it

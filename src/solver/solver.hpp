@@ -38,6 +38,8 @@ struct SolverStats {
     std::uint64_t own_variable_answers = 0;  // satisfiable by own variables, no call made
     std::uint64_t projections_remembered = 0;  // a formula projected before, no call made
     std::uint64_t projections_lost = 0;  // Z3 crashed in the helper that ran them
+    std::uint64_t projections_cut_short = 0;  // ran past their bound (give nothing)
+    bool projections_gave_way = false;  // see give_way_after_cut_short()
 };
 
 // A concrete value from a model: an exact number, or an array as a default plus entries.
@@ -63,6 +65,17 @@ inline bool index_less(const Number& a, const Number& b) {
 // earlier run, the Solvers from now on get a new one, so that what a run finds does not
 // depend on the runs before it in the same process.
 void begin_run();
+
+// For a search with other engines beside it: once a projection of this thread is cut short
+// at its bound, this thread and its projections run at the lowest priority (nice 19) until
+// the next begin_run(), which ends the setting (the thread takes its own priority back
+// where the system lets it: raising a priority needs CAP_SYS_NICE or RLIMIT_NICE). A
+// projection that runs past its bound is a sign that the search has met eliminations it
+// cannot afford (Lustre DRAGON_all2, one predicate of 135 arguments: 6 projections, 9.6 of
+// the search's 12 s, none answered); the engines beside it then get the processor, and the
+// search still gets what they leave. (Lowered to the helpers' priority only, the search kept
+// too much of it: Lustre at 60 s, 89 of 90 against 90.)
+void give_way_after_cut_short(bool on);
 
 // Starts making this thread's next context on another thread: creating a Z3 context takes
 // milliseconds (it fills tens of megabytes), which can overlap reading the input (a C

@@ -21,6 +21,10 @@ namespace clpi::solver {
 bool is_point_var(const z3::expr& e, std::uint32_t& index);
 // An arithmetic numeral, exactly (integer or fraction).
 Number numeral_number(const z3::expr& e);
+// Whether give_way_after_cut_short() is on for this thread's run.
+bool gives_way_after_cut_short();
+// Lowers this thread to the lowest priority until the next begin_run().
+void lower_this_thread();
 
 // The first base of Impl, so that the context is freed last: bases are destroyed after the
 // members, in reverse order, and everything else of an Impl is made in the context.

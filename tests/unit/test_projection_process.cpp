@@ -6,6 +6,8 @@
 #include <csignal>
 #include <thread>
 
+#include <sys/resource.h>
+
 #include "solver/projection_process.hpp"
 
 #include "elimination_chain.hpp"
@@ -64,6 +66,34 @@ TEST_CASE("projection process: cut at the bound, then a new helper for the next"
     CHECK(equivalent(*easy, elimination_chain(c, 1)));
     CHECK(projection.started() == 2);
     CHECK(projection.cut_short() == 1);
+}
+
+TEST_CASE("projection process: a lowered priority holds for the helper running and the next ones, until reset") {
+    z3::context c;
+    ProjectionProcess projection(std::chrono::milliseconds(300));
+    REQUIRE(projection.eliminate(elimination_chain(c, 1)).has_value());
+    const pid_t first = projection.helper();
+    REQUIRE(first > 0);
+    const int ours = ::getpriority(PRIO_PROCESS, 0);  // this thread's nice value, which a helper starts with
+    CHECK(::getpriority(PRIO_PROCESS, static_cast<id_t>(first)) == ours);
+    projection.lower_priority();
+    CHECK(projection.priority_lowered());
+    CHECK(::getpriority(PRIO_PROCESS, static_cast<id_t>(first)) == 19);
+    // Cut short: the next elimination starts a helper, at the lowest priority too.
+    CHECK_FALSE(projection.eliminate(elimination_chain(c, 2)).has_value());
+    REQUIRE(projection.eliminate(elimination_chain(c, 1)).has_value());
+    const pid_t second = projection.helper();
+    REQUIRE(second > 0);
+    CHECK(second != first);
+    CHECK(::getpriority(PRIO_PROCESS, static_cast<id_t>(second)) == 19);
+    // Reset: the lowered helper is stopped, and the next one has this thread's priority.
+    projection.reset_priority();
+    CHECK_FALSE(projection.priority_lowered());
+    CHECK(projection.helper() == -1);
+    REQUIRE(projection.eliminate(elimination_chain(c, 1)).has_value());
+    REQUIRE(projection.helper() > 0);
+    CHECK(::getpriority(PRIO_PROCESS, static_cast<id_t>(projection.helper())) == ours);
+    CHECK(projection.started() == 3);
 }
 
 TEST_CASE("projection process: an interrupt from another thread stops the elimination") {
