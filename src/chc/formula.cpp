@@ -892,9 +892,15 @@ std::string ClauseVars::fresh(const std::string& base) {
 std::string ClauseVars::name(const z3::expr& var) {
     auto found = clp_names_.find(var.id());
     if (found != clp_names_.end()) return found->second;
-    std::string n = fresh(clp_variable_name(smt_names_.at(var.id())));
-    clp_names_[var.id()] = n;
-    if (var.is_bool()) bools_.push_back(n);
+    return name(var.id(), var.is_bool());
+}
+
+std::string ClauseVars::name(unsigned z3_id, bool is_bool) {
+    auto found = clp_names_.find(z3_id);
+    if (found != clp_names_.end()) return found->second;
+    std::string n = fresh(clp_variable_name(smt_names_.at(z3_id)));
+    clp_names_[z3_id] = n;
+    if (is_bool) bools_.push_back(n);
     return n;
 }
 
@@ -915,128 +921,173 @@ Conj ClauseVars::bool_ranges(z3::context& ctx) const {
 
 // ---- formulas ------------------------------------------------------------------------
 
-Dnf FormulaTranslator::formula(const z3::expr& f, bool positive) {
-    if (f.is_true()) return positive ? dnf_true() : Dnf{};
-    if (f.is_false()) return positive ? Dnf{} : dnf_true();
-    if (f.is_quantifier()) throw Refusal("a quantifier inside a clause body: " + show(f));
-    if (!f.is_bool() || !f.is_app()) throw Refusal("unsupported formula: " + show(f));
-    if (vars_.is_var(f)) {
-        return dnf_literal(vars_.name(f) + (positive ? " = 1" : " = 0"), positive ? f : !f);
+FormulaTranslator::FormulaTranslator(ClauseVars& vars) : vars_(vars) {}
+FormulaTranslator::~FormulaTranslator() = default;
+
+Terms& FormulaTranslator::terms(z3::context& ctx) {
+    if (t_ == nullptr) {
+        in_use_ = std::make_unique<TermsInUse>(ctx);
+        t_ = &in_use_->terms();
     }
-    switch (f.decl().decl_kind()) {
+    return *t_;
+}
+
+// A declared variable is a constant: a leaf of the table, known by its Z3 term's id.
+bool FormulaTranslator::is_var(Term t) const {
+    return t_->is_app(t) && t_->num_args(t) == 0 && !t_->is_numeral(t) && vars_.is_var(t_->leaf_id(t));
+}
+
+std::string FormulaTranslator::name(Term t) { return vars_.name(t_->leaf_id(t), t_->is_bool(t)); }
+
+Dnf FormulaTranslator::formula(const z3::expr& f, bool positive) { return formula(terms(f.ctx()).of(f), positive); }
+
+std::vector<TermCase> FormulaTranslator::term(const z3::expr& t) {
+    std::vector<TermCase> out;
+    for (Case& c : cases(terms(t.ctx()).of(t))) {
+        out.push_back(TermCase{std::move(c.condition), std::move(c.text), meaning(c.value)});
+    }
+    return out;
+}
+
+Nested FormulaTranslator::nested(const z3::expr& f, bool positive) { return nested(terms(f.ctx()).of(f), positive); }
+
+Dnf FormulaTranslator::formula(Term f, bool positive) {
+    const Terms& t = *t_;
+    if (t.is_true(f)) return positive ? dnf_true() : Dnf{};
+    if (t.is_false(f)) return positive ? Dnf{} : dnf_true();
+    if (t.is_quantifier(f)) throw Refusal("a quantifier inside a clause body: " + show(meaning(f)));
+    if (!t.is_bool(f) || !t.is_app(f)) throw Refusal("unsupported formula: " + show(meaning(f)));
+    if (is_var(f)) {
+        const z3::expr m = meaning(f);
+        return dnf_literal(name(f) + (positive ? " = 1" : " = 0"), positive ? m : !m);
+    }
+    switch (t.kind(f)) {
     case Z3_OP_LE: case Z3_OP_LT: case Z3_OP_GE: case Z3_OP_GT: case Z3_OP_EQ:
     case Z3_OP_DISTINCT:
         return comparison(f, positive);
     case Z3_OP_UNINTERPRETED:
         throw Refusal("a predicate application inside a constraint (under not, or, ite or "
-                      "an equality): " + show(f));
+                      "an equality): " + show(meaning(f)));
     default:
         return connective(f, positive);
     }
 }
 
 // and, or, not, =>, xor and Bool ite, with negations pushed through them.
-Dnf FormulaTranslator::connective(const z3::expr& f, bool positive) {
-    unsigned n = f.num_args();
-    switch (f.decl().decl_kind()) {
-    case Z3_OP_NOT: return formula(f.arg(0), !positive);
+Dnf FormulaTranslator::connective(Term f, bool positive) {
+    const Terms& t = *t_;
+    const unsigned n = t.num_args(f);
+    switch (t.kind(f)) {
+    case Z3_OP_NOT: return formula(t.arg(f, 0), !positive);
     case Z3_OP_AND:
     case Z3_OP_OR: {
         // and under positive polarity (or under negative) is a conjunction of the parts.
-        bool conjunction = (f.decl().decl_kind() == Z3_OP_AND) == positive;
+        bool conjunction = (t.kind(f) == Z3_OP_AND) == positive;
         Dnf acc = conjunction ? dnf_true() : Dnf{};
         for (unsigned i = 0; i < n; ++i) {
-            Dnf part = formula(f.arg(i), positive);
+            Dnf part = formula(t.arg(f, i), positive);
             acc = conjunction ? dnf_and(acc, part) : dnf_or(std::move(acc), part);
         }
         return acc;
     }
     case Z3_OP_IMPLIES:  // a => b  is  not a or b
-        if (positive) return dnf_or(formula(f.arg(0), false), formula(f.arg(1), true));
-        return dnf_and(formula(f.arg(0), true), formula(f.arg(1), false));
-    case Z3_OP_XOR: return bool_equal(f.arg(0), f.arg(1), !positive);
+        if (positive) return dnf_or(formula(t.arg(f, 0), false), formula(t.arg(f, 1), true));
+        return dnf_and(formula(t.arg(f, 0), true), formula(t.arg(f, 1), false));
+    case Z3_OP_XOR: return bool_equal(t.arg(f, 0), t.arg(f, 1), !positive);
     case Z3_OP_ITE:
-        return dnf_or(dnf_and(formula(f.arg(0), true), formula(f.arg(1), positive)),
-                      dnf_and(formula(f.arg(0), false), formula(f.arg(2), positive)));
-    default: throw Refusal("unsupported Boolean operator: " + show(f));
+        return dnf_or(dnf_and(formula(t.arg(f, 0), true), formula(t.arg(f, 1), positive)),
+                      dnf_and(formula(t.arg(f, 0), false), formula(t.arg(f, 2), positive)));
+    default: throw Refusal("unsupported Boolean operator: " + show(meaning(f)));
     }
 }
 
-Dnf FormulaTranslator::bool_equal(const z3::expr& a, const z3::expr& b, bool positive) {
-    if (vars_.is_var(a) && vars_.is_var(b)) {
-        return dnf_literal(vars_.name(a) + (positive ? " = " : " != ") + vars_.name(b),
-                           positive ? a == b : a != b);
+Dnf FormulaTranslator::bool_equal(Term a, Term b, bool positive) {
+    if (is_var(a) && is_var(b)) {
+        const z3::expr x = meaning(a);
+        const z3::expr y = meaning(b);
+        return dnf_literal(name(a) + (positive ? " = " : " != ") + name(b), positive ? x == y : x != y);
     }
     // a <=> b is (a and b) or (not a and not b); its negation (a and not b) or (not a and b).
     return dnf_or(dnf_and(formula(a, true), formula(b, positive)),
                   dnf_and(formula(a, false), formula(b, !positive)));
 }
 
-Dnf FormulaTranslator::comparison(const z3::expr& f, bool positive) {
-    auto kind = f.decl().decl_kind();
-    if (f.num_args() != 2) {
+Dnf FormulaTranslator::comparison(Term f, bool positive) {
+    Terms& t = *t_;
+    const Z3_decl_kind kind = t.kind(f);
+    if (t.num_args(f) != 2) {
         if (kind == Z3_OP_DISTINCT && positive) {  // pairwise different
             Dnf acc = dnf_true();
-            for (unsigned i = 0; i < f.num_args(); ++i) {
-                for (unsigned j = i + 1; j < f.num_args(); ++j) {
-                    acc = dnf_and(acc, formula(f.arg(i) != f.arg(j), true));
+            for (unsigned i = 0; i < t.num_args(f); ++i) {
+                for (unsigned j = i + 1; j < t.num_args(f); ++j) {
+                    const Term differ = t.of(meaning(t.arg(f, i)) != meaning(t.arg(f, j)));
+                    acc = dnf_and(acc, formula(differ, true));
                 }
             }
             return acc;
         }
-        if (kind == Z3_OP_DISTINCT) return formula(!f, true);
-        throw Refusal("a comparison with more than two operands: " + show(f));
+        if (kind == Z3_OP_DISTINCT) {  // not pairwise different: two of them equal
+            Dnf acc;
+            for (unsigned i = 0; i < t.num_args(f); ++i) {
+                for (unsigned j = i + 1; j < t.num_args(f); ++j) {
+                    acc = dnf_or(std::move(acc), formula(t.mk_eq(t.arg(f, i), t.arg(f, j)), true));
+                }
+            }
+            return acc;
+        }
+        throw Refusal("a comparison with more than two operands: " + show(meaning(f)));
     }
-    z3::expr a = f.arg(0);
-    z3::expr b = f.arg(1);
-    if (a.is_bool()) return bool_equal(a, b, (kind == Z3_OP_EQ) == positive);
-    if (a.is_array() && supported_sort(a.get_sort()) && (kind == Z3_OP_EQ) == positive) {
+    const Term a = t.arg(f, 0);
+    const Term b = t.arg(f, 1);
+    if (t.is_bool(a)) return bool_equal(a, b, (kind == Z3_OP_EQ) == positive);
+    const z3::sort sort = t.is_int(a) ? z3::sort(t.ctx()) : meaning(a).get_sort();  // arrays, refusals
+    if (!t.is_int(a) && sort.is_array() && supported_sort(sort) && (kind == Z3_OP_EQ) == positive) {
         // An array equation (`A1 = store(A, I, V)`): CLP has equality of arrays, not its
         // negation.
         Dnf out;  // no case yet: false
-        for (const TermCase& x : term(a)) {
-            for (const TermCase& y : term(b)) {
-                Dnf lit = dnf_literal(x.text + " = " + y.text, x.value == y.value);
+        for (const Case& x : cases(a)) {
+            for (const Case& y : cases(b)) {
+                Dnf lit = dnf_literal(x.text + " = " + y.text, meaning(x.value) == meaning(y.value));
                 out = dnf_or(std::move(out), dnf_and(dnf_and(x.condition, y.condition), lit));
             }
         }
         return out;
     }
-    if (!a.is_int()) {
+    if (!t.is_int(a)) {
         throw Refusal(fmt::format("a comparison of sort {}; Int and Bool are compared, arrays by `=` only: {}",
-                                  a.get_sort().to_string(), show(f)));
+                                  sort.to_string(), show(meaning(f))));
     }
     // The comparison, or the one that holds when it does not.
-    const char* op = "=";
     switch (kind) {
-    case Z3_OP_LE: op = positive ? "=<" : ">"; break;
-    case Z3_OP_LT: op = positive ? "<" : ">="; break;
-    case Z3_OP_GE: op = positive ? ">=" : "<"; break;
-    case Z3_OP_GT: op = positive ? ">" : "=<"; break;
-    case Z3_OP_EQ: op = positive ? "=" : "!="; break;
-    default: op = positive ? "!=" : "="; break;  // distinct
+    case Z3_OP_LE: return positive ? compare(Z3_OP_LE, "=<", a, b) : compare(Z3_OP_GT, ">", a, b);
+    case Z3_OP_LT: return positive ? compare(Z3_OP_LT, "<", a, b) : compare(Z3_OP_GE, ">=", a, b);
+    case Z3_OP_GE: return positive ? compare(Z3_OP_GE, ">=", a, b) : compare(Z3_OP_LT, "<", a, b);
+    case Z3_OP_GT: return positive ? compare(Z3_OP_GT, ">", a, b) : compare(Z3_OP_LE, "=<", a, b);
+    case Z3_OP_EQ: return positive ? compare(Z3_OP_EQ, "=", a, b) : compare(Z3_OP_DISTINCT, "!=", a, b);
+    default: return positive ? compare(Z3_OP_DISTINCT, "!=", a, b) : compare(Z3_OP_EQ, "=", a, b);  // distinct
     }
-    return compare(op, a, b);
 }
 
 namespace {
-// The CLP comparison `op` as a Z3 formula.
-z3::expr relation(const std::string& op, const z3::expr& a, const z3::expr& b) {
-    if (op == "=<") return a <= b;
-    if (op == "<") return a < b;
-    if (op == ">=") return a >= b;
-    if (op == ">") return a > b;
-    if (op == "!=") return a != b;
-    return a == b;
+// The comparison `op` of a and b as a Z3 formula, as z3++'s operators make it.
+z3::expr relation(Z3_decl_kind op, const z3::expr& a, const z3::expr& b) {
+    switch (op) {
+    case Z3_OP_LE: return a <= b;
+    case Z3_OP_LT: return a < b;
+    case Z3_OP_GE: return a >= b;
+    case Z3_OP_GT: return a > b;
+    case Z3_OP_DISTINCT: return a != b;
+    default: return a == b;
+    }
 }
 }  // namespace
 
-Dnf FormulaTranslator::compare(const std::string& op, const z3::expr& a, const z3::expr& b) {
+Dnf FormulaTranslator::compare(Z3_decl_kind op, const char* text, Term a, Term b) {
     Dnf out;
-    for (const TermCase& x : term(a)) {
-        for (const TermCase& y : term(b)) {
+    for (const Case& x : cases(a)) {
+        for (const Case& y : cases(b)) {
             Dnf both = dnf_and(x.condition, y.condition);
-            Dnf lit = dnf_literal(x.text + " " + op + " " + y.text, relation(op, x.value, y.value));
+            Dnf lit = dnf_literal(x.text + " " + text + " " + y.text, relation(op, meaning(x.value), meaning(y.value)));
             out = dnf_or(std::move(out), dnf_and(both, lit));
         }
     }
@@ -1045,67 +1096,75 @@ Dnf FormulaTranslator::compare(const std::string& op, const z3::expr& a, const z
 
 // ---- terms ---------------------------------------------------------------------------
 
-std::vector<TermCase> FormulaTranslator::term(const z3::expr& t) {
-    if (t.is_array() && supported_sort(t.get_sort())) {
-        if (vars_.is_var(t)) return {TermCase{dnf_true(), vars_.name(t), t}};
-        const bool store = t.is_app() && t.decl().decl_kind() == Z3_OP_STORE && t.num_args() == 3;
-        const bool constant = t.is_app() && t.decl().decl_kind() == Z3_OP_CONST_ARRAY && t.num_args() == 1;
-        if (!store && !constant) {
-            throw Refusal("an array term other than a variable, store(...) or a constant array: " + show(t));
+std::vector<FormulaTranslator::Case> FormulaTranslator::cases(Term v) {
+    Terms& t = *t_;
+    if (!t.is_int(v)) {
+        const z3::sort sort = meaning(v).get_sort();
+        if (sort.is_array() && supported_sort(sort)) {
+            if (is_var(v)) return {Case{dnf_true(), name(v), v}};
+            const bool store = t.is(v, Z3_OP_STORE) && t.num_args(v) == 3;
+            const bool constant = t.is(v, Z3_OP_CONST_ARRAY) && t.num_args(v) == 1;
+            if (!store && !constant) {
+                throw Refusal("an array term other than a variable, store(...) or a constant array: " +
+                              show(meaning(v)));
+            }
+        } else {
+            throw Refusal(fmt::format("a term of sort {}; only Int and Bool are supported: {}", sort.to_string(),
+                                      show(meaning(v))));
         }
-    } else if (t.is_int() && t.is_app() && t.decl().decl_kind() == Z3_OP_SELECT && t.num_args() == 2) {
-        // select(A, I): cases of the array and of the index.
-    } else if (!t.is_int()) {
-        throw Refusal(fmt::format("a term of sort {}; only Int and Bool are supported: {}",
-                                  t.get_sort().to_string(), show(t)));
     }
-    if (t.is_numeral()) {
-        std::string n = t.get_decimal_string(0);
-        return {TermCase{dnf_true(), n[0] == '-' ? "(" + n + ")" : n, t}};
+    // (An Int select(A, I) goes on to its cases of the array and of the index, below.)
+    if (t.is_numeral(v)) {
+        std::int64_t value = 0;
+        std::string n = t.int64_value(v, value) ? std::to_string(value) : meaning(v).get_decimal_string(0);
+        return {Case{dnf_true(), n[0] == '-' ? "(" + n + ")" : n, v}};
     }
-    if (vars_.is_var(t)) return {TermCase{dnf_true(), vars_.name(t), t}};
-    if (t.is_app() && t.decl().decl_kind() == Z3_OP_ITE) {
-        std::vector<TermCase> out;
-        for (int branch = 1; branch <= 2; ++branch) {
-            Dnf cond = formula(t.arg(0), branch == 1);
-            for (TermCase& c : term(t.arg(static_cast<unsigned>(branch)))) {
-                out.push_back(TermCase{dnf_and(cond, c.condition), std::move(c.text), c.value});
+    if (is_var(v)) return {Case{dnf_true(), name(v), v}};
+    if (t.is(v, Z3_OP_ITE)) {
+        std::vector<Case> out;
+        for (unsigned branch = 1; branch <= 2; ++branch) {
+            Dnf cond = formula(t.arg(v, 0), branch == 1);
+            for (Case& c : cases(t.arg(v, branch))) {
+                out.push_back(Case{dnf_and(cond, c.condition), std::move(c.text), c.value});
             }
         }
         check_size(out.size());
         return out;
     }
-    return arithmetic(t);
+    return arithmetic(v);
 }
 
-std::vector<TermCase> FormulaTranslator::arithmetic(const z3::expr& t) {
-    if (!t.is_app()) throw Refusal("unsupported term: " + show(t));
-    const Z3_decl_kind kind = t.decl().decl_kind();
+std::vector<FormulaTranslator::Case> FormulaTranslator::arithmetic(Term v) {
+    Terms& t = *t_;
+    if (!t.is_app(v)) throw Refusal("unsupported term: " + show(meaning(v)));
+    const Z3_decl_kind kind = t.kind(v);
+    const unsigned n = t.num_args(v);
     if (kind == Z3_OP_SELECT || kind == Z3_OP_STORE || kind == Z3_OP_CONST_ARRAY) {
         // select(A, I), store(A, I, V) and const_array(V), as CLP writes them: cases of
         // every argument.
-        std::vector<TermCase> acc{TermCase{dnf_true(), "", t}};
-        for (unsigned i = 0; i < t.num_args(); ++i) {
-            std::vector<TermCase> next;
-            for (const TermCase& sofar : acc) {
-                for (const TermCase& arg : term(t.arg(i))) {
-                    z3::expr_vector args(t.ctx());
-                    for (unsigned k = 0; k < i; ++k) args.push_back(sofar.value.arg(k));
+        std::vector<Case> acc{Case{dnf_true(), "", v}};
+        std::vector<Term> args;
+        for (unsigned i = 0; i < n; ++i) {
+            std::vector<Case> next;
+            for (const Case& sofar : acc) {
+                for (const Case& arg : cases(t.arg(v, i))) {
+                    args.clear();
+                    for (unsigned k = 0; k < i; ++k) args.push_back(t.arg(sofar.value, k));
                     args.push_back(arg.value);
-                    for (unsigned k = i + 1; k < t.num_args(); ++k) args.push_back(t.arg(k));
-                    next.push_back(TermCase{dnf_and(sofar.condition, arg.condition),
-                                            sofar.text + (i == 0 ? "" : ", ") + arg.text, t.decl()(args)});
+                    for (unsigned k = i + 1; k < n; ++k) args.push_back(t.arg(v, k));
+                    next.push_back(Case{dnf_and(sofar.condition, arg.condition),
+                                        sofar.text + (i == 0 ? "" : ", ") + arg.text, t.apply(v, args)});
                 }
             }
             check_size(next.size());
             acc = std::move(next);
         }
         const char* name = kind == Z3_OP_SELECT ? "select(" : kind == Z3_OP_STORE ? "store(" : "const_array(";
-        for (TermCase& c : acc) c.text = name + c.text + ")";
+        for (Case& c : acc) c.text = name + c.text + ")";
         return acc;
     }
     const char* op = nullptr;
-    switch (t.decl().decl_kind()) {
+    switch (kind) {
     case Z3_OP_ADD: op = " + "; break;
     case Z3_OP_SUB: op = " - "; break;
     case Z3_OP_MUL: op = " * "; break;
@@ -1113,30 +1172,29 @@ std::vector<TermCase> FormulaTranslator::arithmetic(const z3::expr& t) {
     case Z3_OP_MOD: op = " mod "; break;
     case Z3_OP_UMINUS: op = "-"; break;
     case Z3_OP_UNINTERPRETED:
-        throw Refusal("an uninterpreted function or undeclared constant: " + show(t));
-    default: throw Refusal("unsupported operator (only + - * div mod ite on Int): " + show(t));
+        throw Refusal("an uninterpreted function or undeclared constant: " + show(meaning(v)));
+    default: throw Refusal("unsupported operator (only + - * div mod ite on Int): " + show(meaning(v)));
     }
     // Cross product of the operands' cases.
-    std::vector<TermCase> acc;
-    for (unsigned i = 0; i < t.num_args(); ++i) {
-        std::vector<TermCase> next;
-        for (const TermCase& arg : term(t.arg(i))) {
+    std::vector<Case> acc;
+    for (unsigned i = 0; i < n; ++i) {
+        std::vector<Case> next;
+        for (Case& arg : cases(t.arg(v, i))) {
             if (i == 0) {
-                next.push_back(arg);
+                next.push_back(std::move(arg));
                 continue;
             }
-            for (const TermCase& sofar : acc) {  // n-ary + - * as nested binary ones
-                next.push_back(TermCase{dnf_and(sofar.condition, arg.condition),
-                                        sofar.text + op + arg.text,
-                                        t.decl()(sofar.value, arg.value)});
+            for (const Case& sofar : acc) {  // n-ary + - * as nested binary ones
+                next.push_back(Case{dnf_and(sofar.condition, arg.condition), sofar.text + op + arg.text,
+                                    t.apply(v, {sofar.value, arg.value})});
             }
         }
         check_size(next.size());
         acc = std::move(next);
     }
-    for (TermCase& c : acc) {
-        c.text = (t.num_args() == 1 ? std::string(op) : "") + "(" + c.text + ")";
-        if (t.num_args() == 1) c.value = t.decl()(c.value);
+    for (Case& c : acc) {
+        c.text = (n == 1 ? std::string(op) : "") + "(" + c.text + ")";
+        if (n == 1) c.value = t.apply(v, {c.value});
     }
     return acc;
 }
@@ -1267,20 +1325,21 @@ std::vector<Nested> split(const Nested& n, std::size_t max_rules) {
     return all;
 }
 
-Nested FormulaTranslator::nested(const z3::expr& f, bool positive) {
-    z3::context& ctx = f.ctx();
-    if (f.is_app() && f.is_bool() && !vars_.is_var(f)) {
-        auto kind = f.decl().decl_kind();
+Nested FormulaTranslator::nested(Term f, bool positive) {
+    const Terms& t = *t_;
+    z3::context& ctx = t.ctx();
+    if (t.is_app(f) && t.is_bool(f) && !is_var(f)) {
+        const Z3_decl_kind kind = t.kind(f);
         auto both = [&](Nested a, Nested b) {
             nested_and(a, std::move(b));
             return a;
         };
         switch (kind) {
-        case Z3_OP_NOT: return nested(f.arg(0), !positive);
+        case Z3_OP_NOT: return nested(t.arg(f, 0), !positive);
         case Z3_OP_AND:
         case Z3_OP_OR: {
             std::vector<Nested> parts;
-            for (unsigned i = 0; i < f.num_args(); ++i) parts.push_back(nested(f.arg(i), positive));
+            for (unsigned i = 0; i < t.num_args(f); ++i) parts.push_back(nested(t.arg(f, i), positive));
             if ((kind == Z3_OP_AND) != positive) return nested_or(std::move(parts), ctx);
             Nested acc;
             for (Nested& p : parts) {
@@ -1290,20 +1349,19 @@ Nested FormulaTranslator::nested(const z3::expr& f, bool positive) {
             return acc;
         }
         case Z3_OP_IMPLIES:
-            if (positive) return nested_or({nested(f.arg(0), false), nested(f.arg(1), true)}, ctx);
-            return both(nested(f.arg(0), true), nested(f.arg(1), false));
+            if (positive) return nested_or({nested(t.arg(f, 0), false), nested(t.arg(f, 1), true)}, ctx);
+            return both(nested(t.arg(f, 0), true), nested(t.arg(f, 1), false));
         case Z3_OP_ITE:
-            return nested_or({both(nested(f.arg(0), true), nested(f.arg(1), positive)),
-                              both(nested(f.arg(0), false), nested(f.arg(2), positive))},
+            return nested_or({both(nested(t.arg(f, 0), true), nested(t.arg(f, 1), positive)),
+                              both(nested(t.arg(f, 0), false), nested(t.arg(f, 2), positive))},
                              ctx);
         case Z3_OP_EQ:
         case Z3_OP_XOR:
-            if (f.num_args() == 2 && f.arg(0).is_bool() &&
-                !(vars_.is_var(f.arg(0)) && vars_.is_var(f.arg(1)))) {
+            if (t.num_args(f) == 2 && t.is_bool(t.arg(f, 0)) && !(is_var(t.arg(f, 0)) && is_var(t.arg(f, 1)))) {
                 // a <=> b is (a and b) or (not a and not b); xor is its negation.
                 bool same = (kind == Z3_OP_EQ) == positive;
-                return nested_or({both(nested(f.arg(0), true), nested(f.arg(1), same)),
-                                  both(nested(f.arg(0), false), nested(f.arg(1), !same))},
+                return nested_or({both(nested(t.arg(f, 0), true), nested(t.arg(f, 1), same)),
+                                  both(nested(t.arg(f, 0), false), nested(t.arg(f, 1), !same))},
                                  ctx);
             }
             break;

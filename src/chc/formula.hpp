@@ -19,6 +19,7 @@
 
 #include <z3++.h>
 
+#include "chc/terms.hpp"
 #include "solver/own_variables.hpp"
 
 namespace clpi::chc {
@@ -74,6 +75,8 @@ public:
     [[nodiscard]] std::vector<std::pair<z3::expr, std::string>> declared() const;
     // The CLP name of a quantified variable (recorded as used, with a range when Bool).
     std::string name(const z3::expr& var);
+    // The same, of the variable whose Z3 term has the id `z3_id`.
+    std::string name(unsigned z3_id, bool is_bool);
     // Its CLP name when it has been used.
     [[nodiscard]] std::optional<std::string> used_name(const z3::expr& var) const;
     std::string fresh(const std::string& base);
@@ -98,9 +101,18 @@ struct TermCase {
     z3::expr value;
 };
 
+class TermsInUse;
+
+// Reads the formulas in the import's own terms (chc/terms.hpp: the FoldingScope's table,
+// where the folds left them): the kinds, arguments and sorts it asks for at every node are
+// reads of the table, not calls into Z3's API. The meanings of the literals are Z3 terms,
+// made by the calls that made them before.
 class FormulaTranslator {
 public:
-    explicit FormulaTranslator(ClauseVars& vars) : vars_(vars) {}
+    explicit FormulaTranslator(ClauseVars& vars);
+    ~FormulaTranslator();
+    FormulaTranslator(const FormulaTranslator&) = delete;
+    FormulaTranslator& operator=(const FormulaTranslator&) = delete;
 
     // The formula (positive) or its negation, as DNF.
     Dnf formula(const z3::expr& f, bool positive);
@@ -111,13 +123,28 @@ public:
     Nested nested(const z3::expr& f, bool positive);
 
 private:
-    Dnf connective(const z3::expr& f, bool positive);
-    Dnf comparison(const z3::expr& f, bool positive);
-    Dnf compare(const std::string& op, const z3::expr& a, const z3::expr& b);
-    Dnf bool_equal(const z3::expr& a, const z3::expr& b, bool positive);
-    std::vector<TermCase> arithmetic(const z3::expr& t);
+    // A TermCase whose value is a term of the table.
+    struct Case {
+        Dnf condition;
+        std::string text;
+        Term value;
+    };
+    Terms& terms(z3::context& ctx);  // the table, taken at the first call
+    [[nodiscard]] bool is_var(Term t) const;
+    std::string name(Term t);
+    z3::expr meaning(Term t) { return t_->expr(t); }
+    Dnf formula(Term f, bool positive);
+    Nested nested(Term f, bool positive);
+    std::vector<Case> cases(Term t);
+    Dnf connective(Term f, bool positive);
+    Dnf comparison(Term f, bool positive);
+    Dnf compare(Z3_decl_kind op, const char* text, Term a, Term b);
+    Dnf bool_equal(Term a, Term b, bool positive);
+    std::vector<Case> arithmetic(Term t);
 
     ClauseVars& vars_;
+    std::unique_ptr<TermsInUse> in_use_;
+    Terms* t_ = nullptr;
 };
 
 [[nodiscard]] Nested nested_false(z3::context& ctx);

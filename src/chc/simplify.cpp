@@ -14,42 +14,19 @@
 
 namespace clpi::chc {
 
-namespace {
-
-// What the folds of tidy and the definitions ask of each node, through Z3's C API: the C++
-// API makes a reference-counted object for a node's declaration and sort, and checks for
-// an error after every call.
-struct Node {
-    bool app = false;      // an application (a numeral is one)
-    bool numeral = false;
-    Z3_decl_kind kind = Z3_OP_UNINTERPRETED;
-    unsigned args = 0;
-};
-
-Node look(Z3_context c, Z3_ast a) {
-    Node n;
-    const Z3_ast_kind k = Z3_get_ast_kind(c, a);
-    n.numeral = k == Z3_NUMERAL_AST;
-    n.app = k == Z3_APP_AST || n.numeral;
-    if (n.app) {
-        const Z3_app app = Z3_to_app(c, a);
-        n.kind = Z3_get_decl_kind(c, Z3_get_app_decl(c, app));
-        n.args = Z3_get_app_num_args(c, app);
-    }
-    return n;
-}
-
-Node look(const z3::expr& e) { return look(e.ctx(), e); }
-
-}  // namespace
-
+// Through Z3's C API: the C++ API makes a reference-counted object for a node's
+// declaration, and checks for an error after every call.
 void flatten_and(const z3::expr& e, std::vector<z3::expr>& out) {
-    const Node n = look(e);
-    if (n.app && n.kind == Z3_OP_AND) {
-        for (unsigned i = 0; i < n.args; ++i) flatten_and(e.arg(i), out);
-    } else {
-        out.push_back(e);
+    const Z3_context c = e.ctx();
+    if (Z3_get_ast_kind(c, e) == Z3_APP_AST) {
+        const Z3_app app = Z3_to_app(c, e);
+        if (Z3_get_decl_kind(c, Z3_get_app_decl(c, app)) == Z3_OP_AND) {
+            const unsigned n = Z3_get_app_num_args(c, app);
+            for (unsigned i = 0; i < n; ++i) flatten_and(e.arg(i), out);
+            return;
+        }
     }
+    out.push_back(e);
 }
 
 // The terms of the folds that a FoldingScope serves, and what folding without units or
@@ -65,29 +42,24 @@ namespace {
 
 thread_local FoldingScope::Memo* shared_plain_memo = nullptr;
 
-// The terms a fold works in: the FoldingScope's, or (outside one) a table of its own.
-class TermsInUse {
-public:
-    explicit TermsInUse(z3::context& ctx) {
-        FoldingScope::Memo* scope = shared_plain_memo;
-        if (scope != nullptr && (!scope->terms || &scope->terms->ctx() == &ctx)) {
-            if (!scope->terms) scope->terms.emplace(ctx);
-            terms_ = &*scope->terms;
-            plain_ = &scope->folded;
-        } else {
-            own_ = std::make_unique<Terms>(ctx);
-            terms_ = own_.get();
-        }
-    }
-    [[nodiscard]] Terms& terms() const { return *terms_; }
-    // The memo that plain folds share (null outside a scope: each folder keeps its own).
-    [[nodiscard]] std::vector<Term>* plain_memo() const { return plain_; }
+}  // namespace
 
-private:
-    std::unique_ptr<Terms> own_;
-    Terms* terms_ = nullptr;
-    std::vector<Term>* plain_ = nullptr;
-};
+TermsInUse::TermsInUse(z3::context& ctx) {
+    FoldingScope::Memo* scope = shared_plain_memo;
+    if (scope != nullptr && (!scope->terms || &scope->terms->ctx() == &ctx)) {
+        if (!scope->terms) scope->terms.emplace(ctx);
+        terms_ = &*scope->terms;
+        plain_ = &scope->folded;
+    } else {
+        own_ = std::make_unique<Terms>(ctx);
+        terms_ = own_.get();
+    }
+}
+
+TermsInUse::~TermsInUse() = default;
+
+namespace {
+
 
 void flatten_and(const Terms& terms, Term e, std::vector<Term>& out) {
     if (terms.is(e, Z3_OP_AND)) {

@@ -11,6 +11,7 @@
 #include <z3++.h>
 
 #include "chc/formula.hpp"
+#include "chc/terms.hpp"
 
 namespace clpi::chc {
 
@@ -28,6 +29,24 @@ public:
 private:
     std::unique_ptr<Memo> memo_;
     Memo* outer_;  // the scope this one is inside, if any
+};
+
+// The terms a fold works in: the FoldingScope's (made at the first use in it), or, outside
+// one, a table of its own.
+class TermsInUse {
+public:
+    explicit TermsInUse(z3::context& ctx);
+    ~TermsInUse();
+    TermsInUse(const TermsInUse&) = delete;
+    TermsInUse& operator=(const TermsInUse&) = delete;
+    [[nodiscard]] Terms& terms() const { return *terms_; }
+    // The memo that plain folds share (null outside a scope: each folder keeps its own).
+    [[nodiscard]] std::vector<Term>* plain_memo() const { return plain_; }
+
+private:
+    std::unique_ptr<Terms> own_;
+    Terms* terms_ = nullptr;
+    std::vector<Term>* plain_ = nullptr;
 };
 
 // The conjuncts of nested `and`s.

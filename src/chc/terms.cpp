@@ -235,6 +235,11 @@ Term Terms::update(Term t, const std::vector<Term>& args) {
     return application(n.kind, n.decl, args.data(), static_cast<unsigned>(args.size()), n.sort);
 }
 
+Term Terms::apply(Term like, const std::vector<Term>& args) {
+    const Node n = nodes_[like];
+    return application(n.kind, n.decl, args.data(), static_cast<unsigned>(args.size()), n.sort);
+}
+
 Term Terms::replace(Term root, const std::vector<Term>& from, const std::vector<Term>& to) {
     if (from.empty()) return root;
     std::unordered_map<Term, Term> done;

@@ -65,6 +65,9 @@ public:
     Term mk_ite(Term c, Term t, Term e);
     // `t` over the arguments `args` (as many as it has), as Z3_update_term makes it.
     Term update(Term t, const std::vector<Term>& args);
+    // The declaration of the application `like` applied to `args` (any number its
+    // declaration takes: `+` of two where `like` adds three), as Z3_mk_app makes it.
+    Term apply(Term like, const std::vector<Term>& args);
 
     // `t` with each term of `from` replaced by the one at the same place in `to` (as
     // chc::replace: a replaced term's subterms are not looked at, nor is what replaces it).

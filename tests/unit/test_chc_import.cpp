@@ -90,6 +90,19 @@ TEST_CASE("chc import: negations pushed in, or and ite split into one rule per c
     CHECK(verdict_of(smt) == Verdict::unsafe);  // x = 4, y = 6 reaches y > 5
 }
 
+TEST_CASE("chc import: distinct of three is pairwise different, and its negation two of them equal") {
+    std::string smt =
+        "(declare-fun p (Int Int Int) Bool)\n"
+        "(assert (forall ((x Int) (y Int) (z Int)) (=> (distinct x y z) (p x y z))))\n"
+        "(assert (forall ((x Int) (y Int) (z Int)) (=> (and (p x y z) (not (distinct x y z))) false)))\n";
+    std::string clp = translate(smt);
+    CHECK(contains(clp, "start :- p(X, Y, Z), X != Y, X != Z, Y != Z.\n"));
+    CHECK(contains(clp, "X = Y"));
+    CHECK(contains(clp, "X = Z"));
+    CHECK(contains(clp, "Y = Z"));
+    CHECK(verdict_of(smt) == Verdict::safe);
+}
+
 // b flips each step while x counts up; the query needs b = true and x < 0.
 const std::string flipping_flag =
     "(declare-fun p (Int Bool) Bool)\n"
