@@ -242,16 +242,29 @@ Term Terms::apply(Term like, const std::vector<Term>& args) {
 
 Term Terms::replace(Term root, const std::vector<Term>& from, const std::vector<Term>& to) {
     if (from.empty()) return root;
-    std::unordered_map<Term, Term> done;
-    for (std::size_t i = 0; i < from.size(); ++i) done.insert_or_assign(from[i], to[i]);
+    // What each term visited became, by term (the terms made on the way are never looked
+    // up): a table of the size of the terms, kept for the next call and cleared where this
+    // one wrote.
+    std::vector<Term>& done = replaced_;
+    if (done.size() < nodes_.size()) done.resize(nodes_.size(), no_term);
+    std::vector<Term> written;
+    auto set = [&](Term t, Term value) {
+        if (done[t] == no_term) written.push_back(t);
+        done[t] = value;
+    };
+    auto clear = [&] {
+        for (const Term t : written) done[t] = no_term;
+    };
+    for (std::size_t i = 0; i < from.size(); ++i) set(from[i], to[i]);
     std::vector<std::pair<Term, bool>> stack{{root, false}};
     std::vector<Term> args;
     while (!stack.empty()) {
         const auto [t, expanded] = stack.back();
         stack.pop_back();
-        if (!expanded && done.count(t) > 0) continue;
+        if (!expanded && done[t] != no_term) continue;
         const Node n = nodes_[t];
         if (n.quantifier) {  // its variables' indices shift inside: Z3's to replace
+            clear();
             z3::expr_vector olds(ctx_);
             z3::expr_vector news(ctx_);
             for (std::size_t i = 0; i < from.size(); ++i) {
@@ -261,7 +274,7 @@ Term Terms::replace(Term root, const std::vector<Term>& from, const std::vector<
             return of(chc::replace(expr(root), olds, news));
         }
         if (n.count == 0) {
-            done.emplace(t, t);
+            set(t, t);
             continue;
         }
         if (!expanded) {
@@ -273,13 +286,16 @@ Term Terms::replace(Term root, const std::vector<Term>& from, const std::vector<
         bool changed = false;
         for (std::uint32_t i = 0; i < n.count; ++i) {
             const Term a = args_[n.first + i];
-            const Term now = done.at(a);
+            const Term now = done[a];
             changed = changed || now != a;
             args.push_back(now);
         }
-        done.emplace(t, changed ? update(t, args) : t);
+        const Term now = changed ? update(t, args) : t;  // (update may grow the table of terms)
+        set(t, now);
     }
-    return done.at(root);
+    const Term out = done[root];
+    clear();
+    return out;
 }
 
 }  // namespace clpi::chc

@@ -110,6 +110,7 @@ private:
     std::vector<Z3_ast> z3_;  // each term's Z3 term (a reference held), null until made
     std::vector<Z3_ast> also_;  // the other Z3 terms read (references held: their ids stay theirs)
     std::unordered_map<unsigned, Term> by_z3_id_;
+    std::vector<Term> replaced_;  // replace()'s table, no_term between calls
     std::unordered_set<Term, AppHash, SameApp> apps_;
     Term true_ = no_term;
     Term false_ = no_term;
