@@ -192,8 +192,7 @@ std::optional<z3::expr> ProjectionProcess::eliminate(const z3::expr& f) {
 
 void ProjectionProcess::lower_priority() {
     lowered_ = true;
-    constexpr int lowest = 19;
-    if (pid_ > 0) (void)::setpriority(PRIO_PROCESS, static_cast<id_t>(pid_), lowest);  // advice only
+    if (pid_ > 0) (void)::setpriority(PRIO_PROCESS, static_cast<id_t>(pid_), lowest_nice);  // advice only
 }
 
 void ProjectionProcess::reset_priority() {

@@ -22,6 +22,10 @@
 
 namespace clpi::solver {
 
+// The lowest priority (nice value) Linux gives: where a search that gives way goes, with its
+// projection helpers (solver::give_way_after_cut_short).
+constexpr int lowest_nice = 19;
+
 class ProjectionProcess {
 public:
     explicit ProjectionProcess(std::chrono::milliseconds bound);

@@ -157,8 +157,7 @@ void lower_this_thread() {
     const int now = ::getpriority(PRIO_PROCESS, static_cast<id_t>(this_thread()));
     if (errno != 0) return;
     nice_before_giving_way = now;
-    constexpr int lowest = 19;
-    (void)::setpriority(PRIO_PROCESS, static_cast<id_t>(this_thread()), lowest);  // advice only
+    (void)::setpriority(PRIO_PROCESS, static_cast<id_t>(this_thread()), lowest_nice);  // advice only
 }
 
 void begin_run() {

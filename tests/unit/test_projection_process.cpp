@@ -78,14 +78,14 @@ TEST_CASE("projection process: a lowered priority holds for the helper running a
     CHECK(::getpriority(PRIO_PROCESS, static_cast<id_t>(first)) == ours);
     projection.lower_priority();
     CHECK(projection.priority_lowered());
-    CHECK(::getpriority(PRIO_PROCESS, static_cast<id_t>(first)) == 19);
+    CHECK(::getpriority(PRIO_PROCESS, static_cast<id_t>(first)) == lowest_nice);
     // Cut short: the next elimination starts a helper, at the lowest priority too.
     CHECK_FALSE(projection.eliminate(elimination_chain(c, 2)).has_value());
     REQUIRE(projection.eliminate(elimination_chain(c, 1)).has_value());
     const pid_t second = projection.helper();
     REQUIRE(second > 0);
     CHECK(second != first);
-    CHECK(::getpriority(PRIO_PROCESS, static_cast<id_t>(second)) == 19);
+    CHECK(::getpriority(PRIO_PROCESS, static_cast<id_t>(second)) == lowest_nice);
     // Reset: the lowered helper is stopped, and the next one has this thread's priority.
     projection.reset_priority();
     CHECK_FALSE(projection.priority_lowered());
