@@ -22,6 +22,12 @@ namespace {
 // of a run.
 constexpr double time_budget_s = 2.0;
 
+// Whether `e` is `true`, `false` or neither: one call, where the C++ API's is_true and
+// is_false make a declaration each and check for an error after each call (the analysis
+// asks it of each target flag for each case and valuation: a twelfth of conc szymanski's
+// import).
+Z3_lbool truth_value(const z3::expr& e) { return Z3_get_bool_value(e.ctx(), e); }
+
 class Analysis {
 public:
     Analysis(const std::vector<ClauseShape>& clauses, z3::solver& solver, const ControlLimits& limits)
@@ -241,7 +247,7 @@ private:
         std::vector<z3::expr> parts;
         flatten_and(reduced, parts);
         std::optional<bool> out;
-        if (std::any_of(parts.begin(), parts.end(), [](const z3::expr& e) { return e.is_false(); })) {
+        if (std::any_of(parts.begin(), parts.end(), [](const z3::expr& e) { return truth_value(e) == Z3_L_FALSE; })) {
             out = false;
         } else {
             std::vector<const solver::Conjunct*> refs;
@@ -361,15 +367,14 @@ private:
             z3::expr_vector assumed(ctx_);
             for (std::size_t i = 0; i < w.size(); ++i) {
                 const z3::expr a = c.to->arg(to->positions[i]);
-                if (!a.is_true() && !a.is_false()) assumed.push_back(w[i] ? a : !a);
+                if (truth_value(a) == Z3_L_UNDEF) assumed.push_back(w[i] ? a : !a);
             }
             return assumed;
         };
-        // The valuations the clause's cases allow, those not found yet (a branch: two). Each
-        // is asked at sight first, with its values assumed (they decide the branch's guard and
-        // its definitions): one that cannot hold goes at once, and one that holds needs no
-        // check when it is the last. (The cases differ in the flags' values only: the rest is
-        // folded once for all.)
+        // The valuations the clause's cases allow (a branch: two). Each is asked at sight
+        // first, with its values assumed (they decide the branch's guard and its
+        // definitions): one that cannot hold goes at once, and one that holds needs no check.
+        // (The cases differ in the flags' values only: the rest is folded once for all.)
         std::map<std::vector<bool>, std::uint64_t> first_case;
         std::optional<std::set<std::vector<bool>>> left = target_cases(c, *to, asserted, free, first_case);
         std::set<std::vector<bool>> seen_to_hold;
@@ -385,29 +390,6 @@ private:
                 ++w;
             }
         }
-        // Every valuation left is seen to follow (a branch whose two sides each hold by
-        // variables of their own): each is reached without a check and a model per target (a
-        // model was all Z3 was asked for on ctigar up-nested.c, and the first model costs more
-        // than the check). They are taken in the order Z3's models gave them, which the
-        // points, and the search, follow: a solver decides a branch's condition false first
-        // (`(<= 10 i)` false: the loop's body before its exit), so the case whose conditions
-        // are false comes first.
-        if (left && left->size() > 1 &&
-            std::all_of(left->begin(), left->end(), [&](const std::vector<bool>& w) { return seen_to_hold.count(w) > 0; })) {
-            if (over_budget()) return false;
-            if ((std::size_t{1} << std::min<std::size_t>(free.size(), 30)) > max_fan_out) {
-                return give_up(*to, fan_out_reason());
-            }
-            std::vector<std::vector<bool>> ordered(left->begin(), left->end());
-            std::stable_sort(ordered.begin(), ordered.end(), [&](const std::vector<bool>& a, const std::vector<bool>& b) {
-                return first_case.at(a) < first_case.at(b);
-            });
-            for (const std::vector<bool>& w : ordered) {
-                if (++found > max_fan_out) return give_up(*to, fan_out_reason());
-                if (!reached(k, from_val, c, *to, w)) return false;
-            }
-            return true;
-        }
         // Free target flags alone make more valuations follow than a branch or a few threads
         // have, once the step can be taken: data, given up without the check that it can
         // (Lustre's inputs, from the facts: that check was all Z3 was asked by 35 imports).
@@ -415,24 +397,33 @@ private:
             if (decided_at_sight(z3::mk_and(asserted)) == std::optional<bool>(false)) return true;
             return give_up(*to, fan_out_reason());
         }
+        // The cases are known: each valuation left follows when it is seen to at sight (a
+        // branch whose two sides each hold by variables of their own: no check, no model; a
+        // model was all Z3 was asked for on ctigar up-nested.c), or when a check with its
+        // values assumed says it can. A check each, not a check and a model each and a last
+        // check that nothing else follows: a model costs Z3 more than a check (conc
+        // szymanski's import asked 96, a tenth of its instructions). They are taken in the
+        // order Z3's models gave them, which the points, and the search, follow: a solver
+        // decides a branch's condition false first (`(<= 10 i)` false: the loop's body before
+        // its exit), so the case whose conditions are false comes first.
+        if (left) {
+            std::vector<std::vector<bool>> ordered(left->begin(), left->end());
+            std::stable_sort(ordered.begin(), ordered.end(), [&](const std::vector<bool>& a, const std::vector<bool>& b) {
+                return first_case.at(a) < first_case.at(b);
+            });
+            for (const std::vector<bool>& w : ordered) {
+                if (over_budget()) return false;
+                const z3::check_result r = seen_to_hold.count(w) > 0 ? z3::sat : check(assumed_of(w));
+                if (r == z3::unsat) continue;
+                if (r == z3::unknown) return give_up(*to, "Z3 did not decide a check within its bound");
+                if (++found > max_fan_out) return give_up(*to, fan_out_reason());
+                if (!reached(k, from_val, c, *to, w)) return false;
+            }
+            return true;
+        }
+        // Otherwise the models below find them, in the order Z3 gives.
         for (;;) {
             if (over_budget()) return false;
-            // One left: whether it follows is known at sight, or a check with its values
-            // assumed, not a model and a check that nothing else does. With two or more, the
-            // models below find them, in the order Z3 gives (the order of the points, which
-            // the search follows).
-            if (left && left->size() <= 1) {
-                if (left->empty()) return true;
-                const std::vector<bool> w = *left->begin();
-                const z3::check_result r = seen_to_hold.count(w) > 0 ? z3::sat : check(assumed_of(w));
-                if (r == z3::unsat) return true;
-                if (r == z3::unknown) return give_up(*to, "Z3 did not decide a check within its bound");
-                if ((std::size_t{1} << std::min<std::size_t>(free.size(), 30)) > max_fan_out) {
-                    return give_up(*to, fan_out_reason());
-                }
-                if (++found > max_fan_out) return give_up(*to, fan_out_reason());
-                return reached(k, from_val, c, *to, w);
-            }
             z3::check_result r = check();
             if (r == z3::unsat) return true;
             if (r == z3::unknown) return give_up(*to, "Z3 did not decide a check within its bound");
@@ -460,8 +451,6 @@ private:
                 other.push_back(b ? !a : a);
             }
             if (++found > max_fan_out) return give_up(*to, fan_out_reason());
-            // (A model outside the cases would mean they were misread: the models go on.)
-            if (left && left->erase(w) == 0) left.reset();
             if (!reached(k, from_val, c, *to, w)) return false;
             solver_.add(z3::mk_or(other));
         }
@@ -491,13 +480,13 @@ private:
         for (const z3::expr& e : asserted) flatten_and(e, parts);
         for (const z3::expr& part : parts) {
             std::optional<std::pair<z3::expr, z3::expr>> u = unit_of(part);
-            if (u && u->first.is_bool()) literal.emplace(u->first.id(), u->second.is_true());
+            if (u && u->first.is_bool()) literal.emplace(u->first.id(), truth_value(u->second) == Z3_L_TRUE);
         }
         std::vector<bool> w;
         for (unsigned pos : to.positions) {
             const z3::expr a = c.to->arg(pos);
-            if (a.is_true() || a.is_false()) {
-                w.push_back(a.is_true());
+            if (const Z3_lbool v = truth_value(a); v != Z3_L_UNDEF) {
+                w.push_back(v == Z3_L_TRUE);
                 continue;
             }
             auto found = literal.find(a.id());
@@ -525,7 +514,7 @@ private:
         CaseAtoms atoms;
         for (unsigned pos : to.positions) {
             const z3::expr a = c.to->arg(pos);
-            if (a.is_true() || a.is_false()) continue;
+            if (truth_value(a) != Z3_L_UNDEF) continue;
             if (!a.is_const() || a.decl().decl_kind() != Z3_OP_UNINTERPRETED) return std::nullopt;
             atoms.both_ways.insert(a.id());
         }
@@ -560,20 +549,37 @@ private:
             }
             return key;
         };
+        // Each target flag: its value when it is written `true` or `false` (else the bit of
+        // its atom), and whether it is free.
+        struct Flag {
+            Z3_lbool value = Z3_L_UNDEF;
+            std::uint64_t bit = 0;
+            bool free = false;
+        };
+        std::vector<Flag> flags;
+        for (unsigned pos : to.positions) {
+            const z3::expr a = c.to->arg(pos);
+            Flag f;
+            f.value = truth_value(a);
+            if (f.value == Z3_L_UNDEF) {
+                f.bit = std::uint64_t{1} << atoms.index.at(a.id());
+                f.free = free.count(a.id()) > 0;
+            }
+            flags.push_back(f);
+        }
         std::set<std::vector<bool>> out;
         for (const Cube& cube : all) {
             const std::uint64_t key = conditions_key(cube);
             std::vector<bool> w;
             std::vector<std::size_t> open;  // the places of the free flags in w
-            for (unsigned pos : to.positions) {
-                const z3::expr a = c.to->arg(pos);
-                if (a.is_true() || a.is_false()) {
-                    w.push_back(a.is_true());
+            for (const Flag& f : flags) {
+                if (f.value != Z3_L_UNDEF) {
+                    w.push_back(f.value == Z3_L_TRUE);
                     continue;
                 }
-                const std::uint64_t bit = std::uint64_t{1} << atoms.index.at(a.id());
+                const std::uint64_t bit = f.bit;
                 if ((cube.set & bit) == 0) {
-                    if (free.count(a.id()) == 0) return std::nullopt;
+                    if (!f.free) return std::nullopt;
                     open.push_back(w.size());
                 }
                 w.push_back((cube.value & bit) != 0);
