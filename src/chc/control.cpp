@@ -376,7 +376,7 @@ private:
         // definitions): one that cannot hold goes at once, and one that holds needs no check.
         // (The cases differ in the flags' values only: the rest is folded once for all.)
         std::map<std::vector<bool>, std::uint64_t> first_case;
-        std::optional<std::set<std::vector<bool>>> left = target_cases(c, *to, asserted, free, first_case);
+        std::optional<std::set<std::vector<bool>>> left = target_cases(c, *to, asserted, first_case);
         std::set<std::vector<bool>> seen_to_hold;
         if (left) {
             UnitPropagator propagator(z3::mk_and(asserted));
@@ -501,15 +501,16 @@ private:
     // value, the cases that give an atom both dropped. Every model satisfies a case, so its
     // valuation is among those of the cases. Only the target's flags and the atoms that
     // occur both ways (a branch's condition) are kept in a case: the others cannot make one
-    // contradict itself. A flag in `free` takes both values in every case. Nothing when a
-    // case leaves another target flag open, a flag is a term, or the cases or the atoms kept
-    // are too many to be worth it.
+    // contradict itself. A flag a case leaves open takes both values there: a free flag,
+    // or one the case's atoms do not decide (`B = (x > y)` is an atom of its own, and which
+    // value of B can hold is the checks' to say, one each, as for the cases). Nothing when
+    // a flag is a term, or the cases, the atoms kept or the valuations are too many to be
+    // worth it (more than max_cases).
     // `first_case` gets, for each valuation, the values its first case gives the conditions
     // (the atoms kept that are not target flags; one not given counts as false), to order
     // the valuations as a solver deciding each condition false first would find them.
     std::optional<std::set<std::vector<bool>>> target_cases(const ClauseShape& c, const Pred& to,
                                                             const z3::expr_vector& asserted,
-                                                            const std::set<unsigned>& free,
                                                             std::map<std::vector<bool>, std::uint64_t>& first_case) const {
         CaseAtoms atoms;
         for (unsigned pos : to.positions) {
@@ -549,44 +550,38 @@ private:
             }
             return key;
         };
-        // Each target flag: its value when it is written `true` or `false` (else the bit of
-        // its atom), and whether it is free.
+        // Each target flag: its value when it is written `true` or `false`, else the bit of
+        // its atom.
         struct Flag {
             Z3_lbool value = Z3_L_UNDEF;
             std::uint64_t bit = 0;
-            bool free = false;
         };
         std::vector<Flag> flags;
         for (unsigned pos : to.positions) {
             const z3::expr a = c.to->arg(pos);
             Flag f;
             f.value = truth_value(a);
-            if (f.value == Z3_L_UNDEF) {
-                f.bit = std::uint64_t{1} << atoms.index.at(a.id());
-                f.free = free.count(a.id()) > 0;
-            }
+            if (f.value == Z3_L_UNDEF) f.bit = std::uint64_t{1} << atoms.index.at(a.id());
             flags.push_back(f);
         }
         std::set<std::vector<bool>> out;
         for (const Cube& cube : all) {
             const std::uint64_t key = conditions_key(cube);
             std::vector<bool> w;
-            std::vector<std::size_t> open;  // the places of the free flags in w
+            std::vector<std::size_t> open;  // the places of the flags it leaves open in w
             for (const Flag& f : flags) {
                 if (f.value != Z3_L_UNDEF) {
                     w.push_back(f.value == Z3_L_TRUE);
                     continue;
                 }
-                const std::uint64_t bit = f.bit;
-                if ((cube.set & bit) == 0) {
-                    if (!f.free) return std::nullopt;
-                    open.push_back(w.size());
-                }
-                w.push_back((cube.value & bit) != 0);
+                if ((cube.set & f.bit) == 0) open.push_back(w.size());
+                w.push_back((cube.value & f.bit) != 0);
             }
+            if ((std::size_t{1} << std::min<std::size_t>(open.size(), 30)) > max_cases) return std::nullopt;
             for (std::size_t values = 0; values < (std::size_t{1} << open.size()); ++values) {
                 for (std::size_t i = 0; i < open.size(); ++i) w[open[i]] = ((values >> i) & 1) != 0;
                 out.insert(w);
+                if (out.size() > max_cases) return std::nullopt;
                 auto [it, fresh] = first_case.try_emplace(w, key);
                 if (!fresh) it->second = std::min(it->second, key);
             }

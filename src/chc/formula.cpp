@@ -156,8 +156,10 @@ struct UnitShapes::Table {
     }
 
     const Shape& shape(const z3::expr& m) {
-        const unsigned id = m.id();
-        if (auto found = shapes.find(id); found != shapes.end()) return found->second.second;
+        // By the term itself, which the table keeps alive: no call to Z3 for its id (a
+        // lookup for each literal in each round of unit propagation).
+        const Z3_ast key = m;
+        if (auto found = shapes.find(key); found != shapes.end()) return found->second.second;
         Shape s;
         s.unit = unit_of(m);
         if (m.is_not()) {
@@ -183,12 +185,12 @@ struct UnitShapes::Table {
             default: break;
             }
         }
-        return shapes.emplace(id, std::make_pair(m, std::move(s))).first->second.second;
+        return shapes.emplace(key, std::make_pair(m, std::move(s))).first->second.second;
     }
 
-    // A formula's ast id -> the formula (kept alive, so that no other takes its id, nor
-    // the id of a constant or value its shape names) and its shape.
-    std::unordered_map<unsigned, std::pair<z3::expr, Shape>> shapes;
+    // A formula -> the formula (kept alive, so that no other takes its place or its id,
+    // nor the id of a constant or value its shape names) and its shape.
+    std::unordered_map<Z3_ast, std::pair<z3::expr, Shape>> shapes;
 };
 
 namespace {
@@ -779,7 +781,7 @@ std::optional<bool> decided_by_ranges(const Nested& n, SightConjuncts& sight,
     std::vector<const solver::Conjunct*> refs;
     for (std::size_t i = 0; i < n.literals.size(); ++i) {
         if (in_class[i]) continue;
-        for (const solver::Conjunct& c : sight.of.at(n.literals[i].meaning.id()).second) refs.push_back(&c);
+        for (const solver::Conjunct& c : sight.of.at(static_cast<Z3_ast>(n.literals[i].meaning)).second) refs.push_back(&c);
     }
     std::vector<solver::Conjunct> groups;
     groups.reserve(classes.size());

@@ -179,11 +179,11 @@ constexpr unsigned import_check_rlimit = 3'000'000;
 // the next call of satisfiable: the cases of a split repeat the clause's literals (a Lustre
 // step has hundreds), and reading them is most of what that test costs.
 struct SightConjuncts {
-    // By the id of a literal's meaning, kept here so that the id stays its own.
-    std::unordered_map<unsigned, std::pair<z3::expr, std::vector<solver::Conjunct>>> of;
+    // By a literal's meaning, kept here so that its place (and its id) stays its own.
+    std::unordered_map<Z3_ast, std::pair<z3::expr, std::vector<solver::Conjunct>>> of;
     // The conjuncts of `e` (solver::append_conjuncts), read once.
     const std::vector<solver::Conjunct>& read(const z3::expr& e) {
-        auto [it, fresh] = of.try_emplace(e.id(), e, std::vector<solver::Conjunct>{});
+        auto [it, fresh] = of.try_emplace(static_cast<Z3_ast>(e), e, std::vector<solver::Conjunct>{});
         if (fresh) solver::append_conjuncts(e, true, it->second.second);
         return it->second.second;
     }
