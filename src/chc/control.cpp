@@ -7,6 +7,7 @@
 #include <memory>
 #include <set>
 #include <tuple>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -791,38 +792,52 @@ private:
     // The distinct target flags of clause c that are variables occurring nowhere else: not
     // in `asserted`, not in the source's arguments, not twice among the target's.
     std::set<unsigned> free_flags(const ClauseShape& c, const Pred& to, const z3::expr_vector& asserted) const {
+        // Through Z3's C API (the terms are held by `asserted` and the clause meanwhile): the
+        // walk reads every node of a step's constraint, once per source valuation.
+        const Z3_context x = ctx_;
+        auto args = [&](Z3_ast e) {  // an application's (a number's: none), or -1
+            const Z3_ast_kind k = Z3_get_ast_kind(x, e);
+            if (k != Z3_APP_AST && k != Z3_NUMERAL_AST) return -1;
+            return static_cast<int>(Z3_get_app_num_args(x, Z3_to_app(x, e)));
+        };
         std::map<unsigned, int> uses;  // constant's ast id -> occurrences outside `asserted`
-        std::vector<z3::expr> todo;
+        std::vector<Z3_ast> todo;
         for (const z3::expr& e : asserted) todo.push_back(e);
         if (c.from) todo.push_back(*c.from);
-        std::set<unsigned> seen;
+        std::unordered_set<unsigned> seen;
         std::set<unsigned> bound;  // constants in `asserted` or the source's arguments
         while (!todo.empty()) {
-            z3::expr e = todo.back();
+            const Z3_ast e = todo.back();
             todo.pop_back();
-            if (!seen.insert(e.id()).second || !e.is_app()) continue;
-            if (e.is_const()) bound.insert(e.id());
-            for (unsigned i = 0; i < e.num_args(); ++i) todo.push_back(e.arg(i));
+            const unsigned id = Z3_get_ast_id(x, e);
+            if (!seen.insert(id).second) continue;
+            const int n = args(e);
+            if (n == 0) bound.insert(id);
+            for (int i = 0; i < n; ++i) todo.push_back(Z3_get_app_arg(x, Z3_to_app(x, e), static_cast<unsigned>(i)));
         }
-        for (unsigned i = 0; i < c.to->num_args(); ++i) {
-            z3::expr a = c.to->arg(i);
-            if (a.is_const()) {
-                ++uses[a.id()];
+        const Z3_app target = Z3_to_app(x, *c.to);
+        for (unsigned i = 0, count = Z3_get_app_num_args(x, target); i < count; ++i) {
+            const Z3_ast a = Z3_get_app_arg(x, target, i);
+            if (args(a) == 0) {
+                ++uses[Z3_get_ast_id(x, a)];
             } else {
-                std::vector<z3::expr> stack{a};  // a term's constants are not free
+                std::vector<Z3_ast> stack{a};  // a term's constants are not free
                 while (!stack.empty()) {
-                    z3::expr t = stack.back();
+                    const Z3_ast t = stack.back();
                     stack.pop_back();
-                    if (t.is_const()) bound.insert(t.id());
-                    for (unsigned j = 0; t.is_app() && j < t.num_args(); ++j) stack.push_back(t.arg(j));
+                    const int n = args(t);
+                    if (n == 0) bound.insert(Z3_get_ast_id(x, t));
+                    for (int j = 0; j < n; ++j) stack.push_back(Z3_get_app_arg(x, Z3_to_app(x, t), static_cast<unsigned>(j)));
                 }
             }
         }
         std::set<unsigned> free;
         for (unsigned pos : to.positions) {
-            z3::expr a = c.to->arg(pos);
-            if (a.is_const() && a.decl().decl_kind() == Z3_OP_UNINTERPRETED && bound.count(a.id()) == 0 && uses[a.id()] == 1) {
-                free.insert(a.id());
+            const Z3_ast a = Z3_get_app_arg(x, target, pos);
+            const unsigned id = Z3_get_ast_id(x, a);
+            if (args(a) == 0 && Z3_get_decl_kind(x, Z3_get_app_decl(x, Z3_to_app(x, a))) == Z3_OP_UNINTERPRETED &&
+                bound.count(id) == 0 && uses[id] == 1) {
+                free.insert(id);
             }
         }
         return free;

@@ -77,18 +77,37 @@ Nested without_repeats(Nested n) {
     return n;
 }
 
+// Through Z3's C API (the subterms are held by `m` meanwhile): asked of every literal of
+// every rule and of every conjunct control recovery reads, where the C++ API's reference
+// counts and error checks cost more than the answer.
 std::optional<std::pair<z3::expr, z3::expr>> unit_of(const z3::expr& m) {
-    auto is_var = [](const z3::expr& e) {
-        return e.is_const() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED && (e.is_bool() || e.is_int());
+    z3::context& z3ctx = m.ctx();
+    const Z3_context c = z3ctx;
+    // The declaration's kind of an application, a number's included (Z3_OP_ANUM).
+    auto kind = [&](Z3_ast e) {
+        const Z3_ast_kind k = Z3_get_ast_kind(c, e);
+        if (k != Z3_APP_AST && k != Z3_NUMERAL_AST) return Z3_OP_INTERNAL;
+        return Z3_get_decl_kind(c, Z3_get_app_decl(c, Z3_to_app(c, e)));
     };
-    if (is_var(m) && m.is_bool()) return std::make_pair(m, m.ctx().bool_val(true));
-    if (m.is_not() && is_var(m.arg(0)) && m.arg(0).is_bool()) return std::make_pair(m.arg(0), m.ctx().bool_val(false));
-    if (m.is_eq()) {
+    auto sort = [&](Z3_ast e) { return Z3_get_sort_kind(c, Z3_get_sort(c, e)); };
+    auto arg = [&](Z3_ast e, unsigned i) { return Z3_get_app_arg(c, Z3_to_app(c, e), i); };
+    auto is_var = [&](Z3_ast e) {
+        return kind(e) == Z3_OP_UNINTERPRETED && Z3_get_app_num_args(c, Z3_to_app(c, e)) == 0 &&
+               (sort(e) == Z3_BOOL_SORT || sort(e) == Z3_INT_SORT);
+    };
+    const Z3_decl_kind k = kind(m);
+    if (k == Z3_OP_UNINTERPRETED && is_var(m) && sort(m) == Z3_BOOL_SORT) return std::make_pair(m, z3ctx.bool_val(true));
+    if (k == Z3_OP_NOT) {
+        const Z3_ast a = arg(m, 0);
+        if (is_var(a) && sort(a) == Z3_BOOL_SORT) return std::make_pair(z3::expr(z3ctx, a), z3ctx.bool_val(false));
+    }
+    if (k == Z3_OP_EQ && Z3_get_app_num_args(c, Z3_to_app(c, m)) == 2) {
         for (unsigned side = 0; side < 2; ++side) {
-            const z3::expr v = m.arg(side);
-            const z3::expr value = m.arg(1 - side);
-            const bool constant = v.is_int() ? value.is_numeral() : value.is_true() || value.is_false();
-            if (is_var(v) && constant) return std::make_pair(v, value);
+            const Z3_ast v = arg(m, side);
+            const Z3_ast value = arg(m, 1 - side);
+            const bool constant = sort(v) == Z3_INT_SORT ? Z3_get_ast_kind(c, value) == Z3_NUMERAL_AST
+                                                         : kind(value) == Z3_OP_TRUE || kind(value) == Z3_OP_FALSE;
+            if (is_var(v) && constant) return std::make_pair(z3::expr(z3ctx, v), z3::expr(z3ctx, value));
         }
     }
     return std::nullopt;

@@ -234,16 +234,29 @@ std::string Importer::atom_arg(const z3::expr& arg, std::set<unsigned>& seen,
 // became points (they are then left out, and the point constant comes first).
 std::string Importer::atom(const z3::expr& app, int val, chc::ClauseVars& vars,
                            chc::FormulaTranslator& tr, chc::Nested& equations) {
-    std::string text = predicate(app.decl());
+    const z3::func_decl decl = app.decl();
+    std::string text = predicate(decl);
+    // (Its arguments through Z3's C API: a vmt state has tens, and the C++ API's reference
+    // counts and error checks cost more than naming a variable.)
+    const Z3_context c = ctx_;
+    const Z3_app a = Z3_to_app(c, app);
+    const unsigned n = Z3_get_app_num_args(c, a);
     std::vector<std::string> args;
-    std::set<unsigned> flags;
+    std::vector<bool> flag(n, false);
     if (val >= 0) {
         args.push_back(std::to_string(val));
-        for (unsigned pos : control_.points.at(app.decl().id()).positions) flags.insert(pos);
+        for (unsigned pos : control_.points.at(decl.id()).positions) flag[pos] = true;
     }
     std::set<unsigned> seen;
-    for (unsigned i = 0; i < app.num_args(); ++i) {
-        if (flags.count(i) == 0) args.push_back(atom_arg(app.arg(i), seen, vars, tr, equations));
+    for (unsigned i = 0; i < n; ++i) {
+        if (flag[i]) continue;
+        const Z3_ast arg = Z3_get_app_arg(c, a, i);
+        const unsigned id = Z3_get_ast_id(c, arg);
+        if (vars.is_var(id) && seen.insert(id).second) {  // atom_arg's first case
+            args.push_back(vars.name(id, Z3_get_sort_kind(c, Z3_get_sort(c, arg)) == Z3_BOOL_SORT));
+        } else {
+            args.push_back(atom_arg(z3::expr(ctx_, arg), seen, vars, tr, equations));
+        }
     }
     if (args.empty()) return text;
     std::string out = text + "(";
