@@ -1,6 +1,7 @@
 #include "chc/horn_reader.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -40,13 +41,18 @@ bool reserved(const std::string& name) {
 
 enum class Op { not_, and_, or_, implies, ite, eq, distinct, le, ge, lt, gt, add, mul, sub, idiv, mod };
 
-const std::unordered_map<std::string, Op>& operators() {
-    static const std::unordered_map<std::string, Op> ops{
-        {"not", Op::not_}, {"and", Op::and_}, {"or", Op::or_}, {"=>", Op::implies}, {"ite", Op::ite},
-        {"=", Op::eq}, {"distinct", Op::distinct}, {"<=", Op::le}, {">=", Op::ge}, {"<", Op::lt},
-        {">", Op::gt}, {"+", Op::add}, {"*", Op::mul}, {"-", Op::sub}, {"div", Op::idiv}, {"mod", Op::mod},
+// The operator a head names, if any. (Compared in place: a table's hash of the head, at
+// every application of a problem, cost more than the comparisons.)
+std::optional<Op> operator_named(std::string_view head) {
+    static constexpr std::pair<std::string_view, Op> ops[] = {
+        {"and", Op::and_}, {"or", Op::or_}, {"not", Op::not_}, {"=", Op::eq}, {"<=", Op::le}, {">=", Op::ge},
+        {"<", Op::lt}, {">", Op::gt}, {"+", Op::add}, {"-", Op::sub}, {"*", Op::mul}, {"=>", Op::implies},
+        {"ite", Op::ite}, {"distinct", Op::distinct}, {"div", Op::idiv}, {"mod", Op::mod},
     };
-    return ops;
+    for (const auto& [name, op] : ops) {
+        if (head == name) return op;
+    }
+    return std::nullopt;
 }
 
 class Reader {
@@ -242,8 +248,10 @@ z3::expr Reader::term(Token first) {
     if (first.kind == Token::Kind::symbol || first.kind == Token::Kind::quoted) return symbol(first);
     outside_if(first.kind != Token::Kind::open || ++depth_ > max_nesting);
     const std::string head = symbol_text();
-    outside_if(locals_.count(head) > 0);
-    if (head == "let") {
+    // An operator's name is reserved: no local or declared function takes it (bind, declare).
+    const std::optional<Op> op = operator_named(head);
+    outside_if(!op && locals_.count(head) > 0);
+    if (!op && head == "let") {
         z3::expr body = let();
         --depth_;
         return body;
@@ -251,6 +259,7 @@ z3::expr Reader::term(Token first) {
     std::vector<z3::expr> args;
     for (Token t = next(); t.kind != Token::Kind::close; t = next()) args.push_back(term(std::move(t)));
     --depth_;
+    if (op) return apply(*op, args);
     if (auto f = functions_.find(head); f != functions_.end()) {
         // Through Z3's C API: the C++ API would make a reference-counted object of each sort
         // compared and of the vector of arguments, none of which outlives this call.
@@ -265,9 +274,7 @@ z3::expr Reader::term(Token first) {
         ctx_.check_error();
         return z3::expr(ctx_, app);
     }
-    auto op = operators().find(head);
-    outside_if(op == operators().end());
-    return apply(op->second, args);
+    throw Outside{};  // not a function of the file's nor an operator: Z3's to say
 }
 
 // A symbol standing for a term: a `let`'s, a bound variable, a constant, true or false.

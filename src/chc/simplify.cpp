@@ -469,14 +469,31 @@ z3::expr unit_propagate(z3::expr constraint) {
     return UnitPropagator(constraint).under(z3::expr_vector(constraint.ctx()));
 }
 
+// Through Z3's C API, as flatten_and (the subterms are held by `e` meanwhile): the import
+// asks it of every argument of every atom, most of them variables.
 void constants_of(const z3::expr& e, std::set<unsigned>& out) {
-    std::vector<z3::expr> stack{e};
+    const Z3_context c = e.ctx();
+    auto leaf_or_push = [&](Z3_ast t, std::vector<Z3_ast>* stack) {
+        const Z3_ast_kind k = Z3_get_ast_kind(c, t);
+        if (k != Z3_APP_AST && k != Z3_NUMERAL_AST) return;
+        const Z3_app a = Z3_to_app(c, t);
+        const unsigned n = Z3_get_app_num_args(c, a);
+        if (n == 0) {
+            out.insert(Z3_get_ast_id(c, t));
+            return;
+        }
+        for (unsigned i = 0; i < n; ++i) stack->push_back(Z3_get_app_arg(c, a, i));
+    };
+    if (Z3_get_ast_kind(c, e) != Z3_APP_AST || Z3_get_app_num_args(c, Z3_to_app(c, e)) == 0) {
+        leaf_or_push(e, nullptr);  // a variable or a number: no stack
+        return;
+    }
+    std::vector<Z3_ast> stack;
+    leaf_or_push(e, &stack);
     while (!stack.empty()) {
-        z3::expr t = stack.back();
+        const Z3_ast t = stack.back();
         stack.pop_back();
-        if (!t.is_app()) continue;
-        if (t.is_const()) out.insert(t.id());
-        for (unsigned i = 0; i < t.num_args(); ++i) stack.push_back(t.arg(i));
+        leaf_or_push(t, &stack);
     }
 }
 
@@ -761,26 +778,42 @@ z3::expr propagate_definitions(z3::expr constraint, const ClauseVars& vars,
 
 void unchanged_arguments(const z3::expr& from, z3::expr& to, z3::expr& constraint,
                          const ClauseVars& vars) {
+    // Through Z3's C API, as flatten_and (the terms are held by `from`, `to` and
+    // `constraint` meanwhile): a vmt step's atoms have tens of arguments and its constraint
+    // tens of conjuncts, and the C++ API's reference counts and error checks on each cost
+    // as much as the replacement that follows.
+    z3::context& z3ctx = constraint.ctx();
+    const Z3_context ctx = z3ctx;
+    auto args_of = [&](const z3::expr& app, std::set<unsigned>& out) {
+        const Z3_app a = Z3_to_app(ctx, app);
+        for (unsigned i = 0, n = Z3_get_app_num_args(ctx, a); i < n; ++i) {
+            out.insert(Z3_get_ast_id(ctx, Z3_get_app_arg(ctx, a, i)));
+        }
+    };
     std::set<unsigned> in_from;
     std::set<unsigned> in_to;
-    for (unsigned i = 0; i < from.num_args(); ++i) in_from.insert(from.arg(i).id());
-    for (unsigned i = 0; i < to.num_args(); ++i) in_to.insert(to.arg(i).id());
+    args_of(from, in_from);
+    args_of(to, in_to);
     std::vector<z3::expr> conjuncts;
     flatten_and(constraint, conjuncts);
-    z3::expr_vector olds(constraint.ctx());
-    z3::expr_vector news(constraint.ctx());
+    z3::expr_vector olds(z3ctx);
+    z3::expr_vector news(z3ctx);
     std::set<unsigned> replaced;
     for (const z3::expr& c : conjuncts) {
-        if (!c.is_app() || c.decl().decl_kind() != Z3_OP_EQ || c.num_args() != 2) continue;
-        for (int side = 0; side < 2; ++side) {
-            z3::expr next = c.arg(static_cast<unsigned>(side));
-            z3::expr now = c.arg(static_cast<unsigned>(1 - side));
-            if (!vars.is_var(next) || !vars.is_var(now) || z3::eq(next, now)) continue;
-            if (in_to.count(next.id()) == 0 || in_from.count(now.id()) == 0) continue;
-            if (in_from.count(next.id()) > 0 || in_to.count(now.id()) > 0) continue;
-            if (!replaced.insert(next.id()).second) continue;
-            olds.push_back(next);
-            news.push_back(now);
+        if (Z3_get_ast_kind(ctx, c) != Z3_APP_AST) continue;
+        const Z3_app eq = Z3_to_app(ctx, c);
+        if (Z3_get_decl_kind(ctx, Z3_get_app_decl(ctx, eq)) != Z3_OP_EQ || Z3_get_app_num_args(ctx, eq) != 2) continue;
+        for (unsigned side = 0; side < 2; ++side) {
+            const Z3_ast next = Z3_get_app_arg(ctx, eq, side);
+            const Z3_ast now = Z3_get_app_arg(ctx, eq, 1 - side);
+            const unsigned next_id = Z3_get_ast_id(ctx, next);
+            const unsigned now_id = Z3_get_ast_id(ctx, now);
+            if (!vars.is_var(next_id) || !vars.is_var(now_id) || next_id == now_id) continue;
+            if (in_to.count(next_id) == 0 || in_from.count(now_id) == 0) continue;
+            if (in_from.count(next_id) > 0 || in_to.count(now_id) > 0) continue;
+            if (!replaced.insert(next_id).second) continue;
+            olds.push_back(z3::expr(z3ctx, next));
+            news.push_back(z3::expr(z3ctx, now));
             break;
         }
     }

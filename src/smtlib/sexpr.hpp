@@ -44,7 +44,8 @@ public:
         std::size_t start = i_;
         while (i_ < s_.size() && !ends_atom(s_[i_])) ++i_;
         std::string text(s_.substr(start, i_ - start));
-        return {classify(text), text};
+        const Token::Kind kind = classify(text);
+        return {kind, std::move(text)};
     }
 
 private:
@@ -86,8 +87,11 @@ private:
     }
 
     static Token::Kind classify(const std::string& t) {
-        auto digits = [](std::string_view d) {
-            return !d.empty() && d.find_first_not_of("0123456789") == std::string_view::npos;
+        auto digits = [](std::string_view d) {  // (a loop: find_first_not_of scans its set per character)
+            for (const char c : d) {
+                if (c < '0' || c > '9') return false;
+            }
+            return !d.empty();
         };
         if (digits(t)) return Token::Kind::numeral;
         auto dot = t.find('.');
