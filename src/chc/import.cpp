@@ -111,12 +111,6 @@ private:
     chc::HornClause instantiate(const z3::expr& assertion);
     // `shape`: the clause's index among those control recovery saw.
     void write_rules(std::size_t index, std::size_t shape, const Clause& c, int from_val, int to_val);
-    // Whether argument k of `app` is one of its flags that became points (valuation `val`).
-    bool is_flag_position(const z3::expr& app, unsigned k, int val) const {
-        if (val < 0) return false;
-        const auto& positions = control_.points.at(app.decl().id()).positions;
-        return std::find(positions.begin(), positions.end(), k) != positions.end();
-    }
     std::string predicate(const z3::func_decl& decl);
     // The Int constant that stands for the helper variable `name` in Z3's reading.
     z3::expr helper_constant(const std::string& name) {
@@ -504,30 +498,47 @@ struct FixedFlags {
 // The CLP rules of one (source valuation, target valuation) step of a clause.
 void Importer::write_rules(std::size_t index, std::size_t shape, const Clause& c, int from_val, int to_val) {
     chc::ClauseVars vars = c.vars;
-    std::set<unsigned> kept;  // variables the atoms show
     auto fix = [&](const std::optional<z3::expr>& app, int val) {
         FixedFlags fixed(ctx_);
-        if (!app) return fixed;
-        std::set<unsigned> skip;
-        if (val >= 0) {
-            const chc::Control::Points& pts = control_.points.at(app->decl().id());
-            for (std::size_t i = 0; i < pts.positions.size(); ++i) {
-                z3::expr arg = app->arg(pts.positions[i]);
-                bool b = pts.valuations[static_cast<std::size_t>(val)][i];
-                skip.insert(pts.positions[i]);
-                if (vars.is_var(arg)) {
-                    fixed.vars.push_back(arg);
-                    fixed.values.push_back(ctx_.bool_val(b));
-                } else {
-                    fixed.equations.push_back(arg == ctx_.bool_val(b));
-                }
+        if (!app || val < 0) return fixed;
+        const chc::Control::Points& pts = control_.points.at(app->decl().id());
+        for (std::size_t i = 0; i < pts.positions.size(); ++i) {
+            z3::expr arg = app->arg(pts.positions[i]);
+            bool b = pts.valuations[static_cast<std::size_t>(val)][i];
+            if (vars.is_var(arg)) {
+                fixed.vars.push_back(arg);
+                fixed.values.push_back(ctx_.bool_val(b));
+            } else {
+                fixed.equations.push_back(arg == ctx_.bool_val(b));
             }
-        }
-        for (unsigned i = 0; i < app->num_args(); ++i) {
-            if (skip.count(i) == 0) chc::constants_of(app->arg(i), kept);  // the variables the atom shows
         }
         return fixed;
     };
+    // The constants the atoms show (`kept`: of their arguments but the flags that became
+    // points), and those they pass on (`passed_on`: the same, and those of a flag written as
+    // a term). Read once, through Z3's C API: a vmt step's atoms have tens of arguments.
+    std::set<unsigned> kept;
+    std::set<unsigned> passed_on;
+    for (const auto* app : {&c.shape.from, &c.shape.to}) {
+        if (!*app) continue;
+        const int val = app == &c.shape.from ? from_val : to_val;
+        const Z3_context x = ctx_;
+        const Z3_app a = Z3_to_app(x, **app);
+        const unsigned n = Z3_get_app_num_args(x, a);
+        std::vector<bool> flag(n, false);
+        if (val >= 0) {
+            for (unsigned pos : control_.points.at((*app)->decl().id()).positions) flag[pos] = true;
+        }
+        for (unsigned k = 0; k < n; ++k) {
+            const Z3_ast arg = Z3_get_app_arg(x, a, k);
+            if (!flag[k]) {
+                chc::constants_of(x, arg, kept);
+                chc::constants_of(x, arg, passed_on);
+            } else if (Z3_get_ast_kind(x, arg) == Z3_APP_AST && Z3_get_app_num_args(x, Z3_to_app(x, arg)) > 0) {
+                chc::constants_of(x, arg, passed_on);  // a flag written as a term
+            }
+        }
+    }
     const FixedFlags from_fixed = fix(c.shape.from, from_val);
     const FixedFlags to_fixed = fix(c.shape.to, to_val);
     // The source's flags first, once for all the steps from that valuation (the constraint
@@ -559,17 +570,6 @@ void Importer::write_rules(std::size_t index, std::size_t shape, const Clause& c
     // A flag variable that an atom also passes on as data (`%main.2(a, b, x) -> %main(x)`,
     // where only %main's argument became points) keeps its value there as a constraint:
     // the substitution above took it out of the constraint only.
-    // (The atoms' variables are gathered once: a vmt step has tens of flags and arguments.)
-    std::set<unsigned> passed_on;  // the constants of the atoms' arguments but the flags'
-    for (const auto* app : {&c.shape.from, &c.shape.to}) {
-        if (!*app) continue;
-        const int val = app == &c.shape.from ? from_val : to_val;
-        for (unsigned k = 0; k < (*app)->num_args(); ++k) {
-            z3::expr arg = (*app)->arg(k);
-            if (is_flag_position(**app, k, val) && arg.is_const()) continue;  // the flag itself
-            chc::constants_of(arg, passed_on);
-        }
-    }
     for (unsigned i = 0; i < flag_vars.size(); ++i) {
         const bool passed = passed_on.count(flag_vars[i].id()) > 0;
         if (passed) constraint = constraint && flag_vars[i] == flag_values[i];
@@ -611,7 +611,7 @@ void Importer::write_rules(std::size_t index, std::size_t shape, const Clause& c
         // over a hundred 0/1 flags; checked here, nearly half of the import's time), which
         // the search decides anyway the first time it takes the rule.
         const bool is_false = std::any_of(part.literals.begin(), part.literals.end(),
-                                          [](const chc::Literal& l) { return l.meaning.is_false(); });
+                                          [](const chc::Literal& l) { return Z3_get_bool_value(l.meaning.ctx(), l.meaning) == Z3_L_FALSE; });
         if (is_false) continue;  // `false` itself needs no check (an LLVM program's dead block)
         std::optional<chc::Nested> holds;
         if (parts.size() > 1 && part.disjunctions.empty()) {

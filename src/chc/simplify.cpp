@@ -469,10 +469,11 @@ z3::expr unit_propagate(z3::expr constraint) {
     return UnitPropagator(constraint).under(z3::expr_vector(constraint.ctx()));
 }
 
+void constants_of(const z3::expr& e, std::set<unsigned>& out) { constants_of(e.ctx(), e, out); }
+
 // Through Z3's C API, as flatten_and (the subterms are held by `e` meanwhile): the import
 // asks it of every argument of every atom, most of them variables.
-void constants_of(const z3::expr& e, std::set<unsigned>& out) {
-    const Z3_context c = e.ctx();
+void constants_of(Z3_context c, Z3_ast e, std::set<unsigned>& out) {
     auto leaf_or_push = [&](Z3_ast t, std::vector<Z3_ast>* stack) {
         const Z3_ast_kind k = Z3_get_ast_kind(c, t);
         if (k != Z3_APP_AST && k != Z3_NUMERAL_AST) return;

@@ -54,6 +54,8 @@ void flatten_and(const z3::expr& e, std::vector<z3::expr>& out);
 
 // The ids of the constants (variables and nullary symbols) in `e`, added to `out`.
 void constants_of(const z3::expr& e, std::set<unsigned>& out);
+// The same of a term that something else keeps alive meanwhile.
+void constants_of(Z3_context c, Z3_ast e, std::set<unsigned>& out);
 
 // `e` with `from` replaced by `to`, and its Boolean structure folded where parts became
 // true or false; a disjunction's common conjuncts are lifted out of it.
