@@ -65,6 +65,7 @@ public:
             out.gave_up = true;
         }
         out.checks = checks_;
+        out.models = models_;
         out.decided_at_sight = at_sight_;
         for (const auto& [id, p] : preds_) {
             if (!p.enabled && !p.why.empty()) out.kept_as_integers[id] = p.why;
@@ -436,6 +437,7 @@ private:
                 return give_up(*to, fan_out_reason());
             }
             z3::model m = solver_.get_model();
+            ++models_;
             std::vector<bool> w;
             z3::expr_vector other(ctx_);  // the next model differs in some flag
             for (unsigned pos : to->positions) {
@@ -902,6 +904,7 @@ private:
     std::size_t step_count_ = 0;
     std::deque<std::pair<unsigned, int>> work_;
     std::size_t checks_ = 0;
+    std::size_t models_ = 0;
     std::size_t at_sight_ = 0;
     const z3::expr_vector* now_ = nullptr;  // what the step visit() is at asserts
     bool level_ = false;                    // whether it is on the solver, at a level of its own

@@ -58,6 +58,7 @@ struct Control {
     // The predicates whose flags were given up, by id, each with the reason, in words.
     std::map<unsigned, std::string> kept_as_integers;
     std::size_t checks = 0;            // solver calls made
+    std::size_t models = 0;            // models asked for (a step whose cases do not say its targets)
     std::size_t decided_at_sight = 0;  // steps decided without one (their units, own variables)
     bool gave_up = false;    // some predicate kept its flags (too many valuations, unknown)
 };

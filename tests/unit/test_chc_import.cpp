@@ -489,6 +489,41 @@ TEST_CASE("control recovery: a branch's targets read off its cases and seen to h
     CHECK(control.checks == 0);
 }
 
+TEST_CASE("control recovery: a flag its cases leave open takes both values, each checked, none modelled") {
+    // s(l, x) steps to s(m, y) with m = (x > 5): m is defined by a comparison, an atom of
+    // its own, and no case of the step's Boolean structure gives it a value. Both values are
+    // candidates; each is checked with its value assumed (no model, no check that nothing
+    // else follows), false first.
+    z3::context ctx;
+    const z3::sort B = ctx.bool_sort(), I = ctx.int_sort();
+    z3::func_decl s = ctx.function("s", B, I, ctx.bool_sort());
+    const z3::expr l = ctx.bool_const("l"), m = ctx.bool_const("m"), x = ctx.int_const("x"), y = ctx.int_const("y");
+    std::vector<chc::ClauseShape> clauses{
+        {std::nullopt, s(ctx.bool_val(false), x), x == 0},
+        {s(l, x), s(m, y), m == (x > 5) && y == x + 1},
+    };
+    z3::solver solver = chc::import_solver(ctx);
+    chc::Control control = chc::recover_control(clauses, solver);
+    REQUIRE(control.points.size() == 1);
+    const auto& valuations = control.points.at(s.id()).valuations;
+    REQUIRE(valuations.size() == 2);
+    CHECK(valuations[0] == std::vector<bool>{false});
+    CHECK(valuations[1] == std::vector<bool>{true});
+    CHECK(control.steps[1].size() == 4);  // each valuation to each
+    CHECK(control.models == 0);
+
+    // With x < 3 beside it, m = true cannot hold: its check says so, and from each source
+    // valuation only m = false follows.
+    clauses[1].constraint = clauses[1].constraint && x < 3;
+    control = chc::recover_control(clauses, solver);
+    REQUIRE(control.points.size() == 1);
+    CHECK(control.points.at(s.id()).valuations == std::vector<std::vector<bool>>{{false}});
+    REQUIRE(control.steps[1].size() == 1);
+    CHECK(control.steps[1][0] == std::make_pair(0, 0));
+    CHECK(control.models == 0);
+    CHECK(control.checks >= 1);
+}
+
 TEST_CASE("control recovery: each location's part of a transition relation, found once") {
     // The vmt shape: state(l, i) with one implication per location, `l -> (...)` and
     // `!l -> (...)`. From each location the checks are given, and the rules start from,
