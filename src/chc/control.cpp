@@ -246,18 +246,7 @@ private:
     // decided so, and its import takes 17% fewer instructions; the other two are the models
     // that order a branch's two targets.
     std::optional<bool> decided_at_sight(const z3::expr& reduced) {
-        std::vector<z3::expr> parts;
-        flatten_and(reduced, parts);
-        std::optional<bool> out;
-        if (std::any_of(parts.begin(), parts.end(), [](const z3::expr& e) { return truth_value(e) == Z3_L_FALSE; })) {
-            out = false;
-        } else {
-            std::vector<const solver::Conjunct*> refs;
-            for (const z3::expr& part : parts) {
-                for (const solver::Conjunct& c : sight_.read(part)) refs.push_back(&c);
-            }
-            if (solver::satisfiable_by_own_variables(refs)) out = true;
-        }
+        const std::optional<bool> out = chc::decided_at_sight(reduced, sight_);
         if (out) ++at_sight_;
         return out;
     }

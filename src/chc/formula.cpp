@@ -439,6 +439,21 @@ private:
 
 }  // namespace
 
+std::optional<bool> decided_at_sight(const z3::expr& reduced, SightConjuncts& sight) {
+    std::vector<z3::expr> parts;
+    flatten_and(reduced, parts);
+    const Z3_context c = reduced.ctx();
+    if (std::any_of(parts.begin(), parts.end(), [&](const z3::expr& e) { return Z3_get_bool_value(c, e) == Z3_L_FALSE; })) {
+        return false;
+    }
+    std::vector<const solver::Conjunct*> refs;
+    for (const z3::expr& part : parts) {
+        for (const solver::Conjunct& conjunct : sight.read(part)) refs.push_back(&conjunct);
+    }
+    if (solver::satisfiable_by_own_variables(refs)) return true;
+    return std::nullopt;
+}
+
 UnitShapes::UnitShapes() : table_(std::make_unique<Table>()) {}
 UnitShapes::~UnitShapes() = default;
 

@@ -192,6 +192,11 @@ struct SightConjuncts {
     std::map<std::vector<unsigned>, bool> answers;
 };
 
+// Whether a conjunction whose units were propagated (unit_propagate) can hold, when that
+// shows without a solver: false when a conjunct is `false`; true when each conjunct in turn
+// falls to a variable of its own (solver/own_variables.hpp); nothing otherwise.
+[[nodiscard]] std::optional<bool> decided_at_sight(const z3::expr& reduced, SightConjuncts& sight);
+
 class UnitShapes;
 
 // The constraint without repeated top-level constraints (without_repeats), when it can hold
