@@ -782,7 +782,7 @@ void unchanged_arguments(const z3::expr& from, z3::expr& to, z3::expr& constrain
     // Through Z3's C API, as flatten_and (the terms are held by `from`, `to` and
     // `constraint` meanwhile): a vmt step's atoms have tens of arguments and its constraint
     // tens of conjuncts, and the C++ API's reference counts and error checks on each cost
-    // as much as the replacement that follows.
+    // about as much as the replacement that follows (ctigar NetBSD_glob3_iny.c).
     z3::context& z3ctx = constraint.ctx();
     const Z3_context ctx = z3ctx;
     auto args_of = [&](const z3::expr& app, std::set<unsigned>& out) {
