@@ -411,21 +411,28 @@ private:
         n.literals.erase(n.literals.begin() + static_cast<std::ptrdiff_t>(kept), n.literals.end());
         std::vector<std::vector<Nested>> disjunctions = std::move(n.disjunctions);
         n.disjunctions.clear();
+        n.disjunctions.reserve(disjunctions.size());
         for (std::vector<Nested>& cases : disjunctions) {
-            std::vector<Nested> left;
+            // The cases left, kept in place (a case that cannot hold goes; one that holds
+            // makes the disjunction true): most rounds change none of them, and a vector made
+            // anew for each disjunction at each round was a fifth of unit propagation's
+            // instructions on hcai O3 terminator_02 (1.60 M, 1.28 M without).
+            std::size_t left = 0;
             bool holds = false;
-            for (Nested& c : cases) {
-                if (!reduce(c, false)) continue;
-                holds = c.is_true();
+            for (std::size_t i = 0; i < cases.size(); ++i) {
+                if (!reduce(cases[i], false)) continue;
+                holds = cases[i].is_true();
                 if (holds) break;
-                left.push_back(std::move(c));
+                if (left != i) cases[left] = std::move(cases[i]);
+                ++left;
             }
             if (holds) continue;
-            if (left.empty()) return false;
-            if (left.size() == 1) {
-                nested_and(n, std::move(left[0]));
+            if (left == 0) return false;
+            cases.erase(cases.begin() + static_cast<std::ptrdiff_t>(left), cases.end());
+            if (left == 1) {
+                nested_and(n, std::move(cases[0]));
             } else {
-                n.disjunctions.push_back(std::move(left));
+                n.disjunctions.push_back(std::move(cases));
             }
         }
         return true;
