@@ -1126,9 +1126,20 @@ z3::expr relation(Z3_decl_kind op, const z3::expr& a, const z3::expr& b) {
 }  // namespace
 
 Dnf FormulaTranslator::compare(Z3_decl_kind op, const char* text, Term a, Term b) {
+    const std::vector<Case> xs = cases(a);
+    const std::vector<Case> ys = cases(b);
+    // One case on each side without a condition (no `ite`: nearly every comparison): the
+    // literal itself, without the products and unions of the general case below.
+    auto unconditional = [](const std::vector<Case>& cs) {
+        return cs.size() == 1 && cs[0].condition.size() == 1 && cs[0].condition[0].empty();
+    };
+    if (unconditional(xs) && unconditional(ys)) {
+        return dnf_literal(xs[0].text + " " + text + " " + ys[0].text,
+                           relation(op, meaning(xs[0].value), meaning(ys[0].value)));
+    }
     Dnf out;
-    for (const Case& x : cases(a)) {
-        for (const Case& y : cases(b)) {
+    for (const Case& x : xs) {
+        for (const Case& y : ys) {
             Dnf both = dnf_and(x.condition, y.condition);
             Dnf lit = dnf_literal(x.text + " " + text + " " + y.text, relation(op, meaning(x.value), meaning(y.value)));
             out = dnf_or(std::move(out), dnf_and(both, lit));
