@@ -110,51 +110,64 @@ std::vector<Term> Terms::of(const z3::expr_vector& es) {
 
 Term Terms::read(Z3_ast root) {
     // Bottom-up with an explicit stack: a term nests as deep as the chain of `let`s that
-    // made it.
-    std::vector<std::pair<Z3_ast, bool>> stack{{root, false}};
-    std::vector<Term> args;
+    // made it. The terms of the arguments read are kept on a stack of their own, where the
+    // application takes them from (not looked up again by their ids), and an application's
+    // id, declaration and number of arguments are asked once.
+    struct Visit {
+        Z3_ast e;
+        Z3_app app;      // set once its arguments are on their way: then it is made
+        unsigned id;
+        unsigned count;  // of its arguments
+    };
+    std::vector<Visit> stack{{root, nullptr, 0, 0}};
+    std::vector<Term> values;  // the terms read, for the applications above them
     while (!stack.empty()) {
-        const auto [e, expanded] = stack.back();
+        const Visit v = stack.back();
         stack.pop_back();
-        const unsigned id = Z3_get_ast_id(ctx_, e);
-        if (!expanded && by_z3_id_.count(id) > 0) continue;
-        const Z3_ast_kind k = Z3_get_ast_kind(ctx_, e);
-        const bool app = k == Z3_APP_AST || k == Z3_NUMERAL_AST;
-        const Z3_app a = app ? Z3_to_app(ctx_, e) : nullptr;
-        const unsigned count = app ? Z3_get_app_num_args(ctx_, a) : 0;
-        if (count > 0 && !expanded) {
-            stack.emplace_back(e, true);
-            for (unsigned i = count; i-- > 0;) stack.emplace_back(Z3_get_app_arg(ctx_, a, i), false);
+        if (v.app != nullptr) {  // its arguments are the last `count` values
+            const Z3_sort_kind sort = Z3_get_sort_kind(ctx_, Z3_get_sort(ctx_, v.e));
+            const Z3_func_decl decl = Z3_get_app_decl(ctx_, v.app);
+            const Term* args = values.data() + (values.size() - v.count);
+            const Term t = application(Z3_get_decl_kind(ctx_, decl), decl, args, v.count, sort);
+            values.resize(values.size() - v.count);
+            hold(t, v.e);
+            by_z3_id_.emplace(v.id, t);
+            values.push_back(t);
             continue;
         }
-        const Z3_sort_kind sort = Z3_get_sort_kind(ctx_, Z3_get_sort(ctx_, e));
-        Term t = no_term;
-        if (count == 0) {  // a leaf: a constant, a numeral, a bound variable, a quantifier
-            Node n;
-            n.app = app;
-            n.numeral = k == Z3_NUMERAL_AST;
-            n.quantifier = k == Z3_QUANTIFIER_AST;
-            n.sort = sort;
-            n.leaf_id = id;
-            if (app) {
-                n.decl = Z3_get_app_decl(ctx_, a);
-                n.kind = Z3_get_decl_kind(ctx_, n.decl);
-            }
-            t = static_cast<Term>(nodes_.size());
-            nodes_.push_back(n);
-            z3_.push_back(nullptr);
-        } else {
-            args.clear();
-            for (unsigned i = 0; i < count; ++i) {
-                args.push_back(by_z3_id_.at(Z3_get_ast_id(ctx_, Z3_get_app_arg(ctx_, a, i))));
-            }
-            const Z3_func_decl decl = Z3_get_app_decl(ctx_, a);
-            t = application(Z3_get_decl_kind(ctx_, decl), decl, args.data(), count, sort);
+        const unsigned id = Z3_get_ast_id(ctx_, v.e);
+        if (const auto found = by_z3_id_.find(id); found != by_z3_id_.end()) {
+            values.push_back(found->second);
+            continue;
         }
-        hold(t, e);
+        const Z3_ast_kind k = Z3_get_ast_kind(ctx_, v.e);
+        const bool app = k == Z3_APP_AST || k == Z3_NUMERAL_AST;
+        const Z3_app a = app ? Z3_to_app(ctx_, v.e) : nullptr;
+        const unsigned count = app ? Z3_get_app_num_args(ctx_, a) : 0;
+        if (count > 0) {
+            stack.push_back({v.e, a, id, count});
+            for (unsigned i = count; i-- > 0;) stack.push_back({Z3_get_app_arg(ctx_, a, i), nullptr, 0, 0});
+            continue;
+        }
+        // A leaf: a constant, a numeral, a bound variable, a quantifier.
+        Node n;
+        n.app = app;
+        n.numeral = k == Z3_NUMERAL_AST;
+        n.quantifier = k == Z3_QUANTIFIER_AST;
+        n.sort = Z3_get_sort_kind(ctx_, Z3_get_sort(ctx_, v.e));
+        n.leaf_id = id;
+        if (app) {
+            n.decl = Z3_get_app_decl(ctx_, a);
+            n.kind = Z3_get_decl_kind(ctx_, n.decl);
+        }
+        const auto t = static_cast<Term>(nodes_.size());
+        nodes_.push_back(n);
+        z3_.push_back(nullptr);
+        hold(t, v.e);
         by_z3_id_.emplace(id, t);
+        values.push_back(t);
     }
-    return by_z3_id_.at(Z3_get_ast_id(ctx_, root));
+    return values.back();
 }
 
 z3::expr Terms::expr(Term root) {
