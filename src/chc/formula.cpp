@@ -472,9 +472,10 @@ namespace {
 
 // Whether the literals and disjunctions of `n` hold together by variables of their own: the
 // literals are read one by one, so that no formula of the whole is made for what this
-// decides. The literals `left_out` marks are not counted.
+// decides. The literals `left_out` marks are not counted; with `literals_only`, nor are the
+// disjunctions.
 bool satisfiable_at_sight(const Nested& n, z3::context& ctx, SightConjuncts& sight,
-                          const std::vector<bool>* left_out = nullptr) {
+                          const std::vector<bool>* left_out = nullptr, bool literals_only = false) {
     std::vector<const solver::Conjunct*> refs;
     for (std::size_t i = 0; i < n.literals.size(); ++i) {
         if (left_out != nullptr && (*left_out)[i]) continue;
@@ -482,6 +483,7 @@ bool satisfiable_at_sight(const Nested& n, z3::context& ctx, SightConjuncts& sig
     }
     std::vector<solver::Conjunct> parts;  // of the disjunctions, read each time
     for (const std::vector<Nested>& cases : n.disjunctions) {
+        if (literals_only) break;
         Nested one;
         one.disjunctions.push_back(cases);
         solver::append_conjuncts(nested_meaning(one, ctx), true, parts);
@@ -674,8 +676,8 @@ private:
     std::unordered_map<unsigned, std::pair<unsigned, std::int64_t>> parent_;  // x = p + d
 };
 
-// Whether `n` (no disjunctions; its literals read by satisfiable_at_sight) holds, when its
-// comparisons of single variables with numbers decide it without a solver: false when they
+// Whether `n`'s literals (read by satisfiable_at_sight; its disjunctions are not read) hold,
+// when their comparisons of single variables with numbers decide it: false when they
 // leave a variable no integer (`x >= 3, x =< 0`; `x = 0, 0 != x`), or a term, or the
 // difference of two terms (below); true when the rest holds by variables of their own, each
 // variable's bounds taken as one constraint it satisfies alone (a value of its range).
@@ -843,9 +845,9 @@ std::optional<bool> decided_by_ranges(const Nested& n, SightConjuncts& sight,
 
 }  // namespace
 
-std::optional<Nested> satisfiable(const Nested& n, z3::solver& solver, SightConjuncts& sight,
+std::optional<Nested> satisfiable(Nested n, z3::solver& solver, SightConjuncts& sight,
                                   UnitShapes& shapes, const std::function<void()>& before_check) {
-    Nested unique = without_repeats(n);
+    Nested unique = without_repeats(std::move(n));
     if (satisfiable_at_sight(unique, solver.ctx(), sight)) return unique;
     std::vector<unsigned> key;
     if (unique.disjunctions.empty()) {
@@ -872,10 +874,10 @@ std::optional<Nested> satisfiable(const Nested& n, z3::solver& solver, SightConj
 }
 
 bool cannot_hold_at_sight(const Nested& n, z3::context& ctx, SightConjuncts& sight, UnitShapes& shapes) {
-    Nested literals;  // (what cannot hold without the disjunctions cannot with them)
-    literals.literals = n.literals;
-    if (satisfiable_at_sight(literals, ctx, sight)) return false;
-    const std::optional<bool> holds = decided_by_ranges(literals, sight, shapes);
+    // The literals alone (what cannot hold without the disjunctions cannot with them; the
+    // ranges read the literals only).
+    if (satisfiable_at_sight(n, ctx, sight, nullptr, true)) return false;
+    const std::optional<bool> holds = decided_by_ranges(n, sight, shapes);
     return holds && !*holds;
 }
 

@@ -215,7 +215,7 @@ class UnitShapes;
 // before.
 // `before_check` runs just before Z3 is asked: there the caller may assert on `solver` what
 // `n` implies (never more, or a case that can hold would be dropped).
-[[nodiscard]] std::optional<Nested> satisfiable(const Nested& n, z3::solver& solver,
+[[nodiscard]] std::optional<Nested> satisfiable(Nested n, z3::solver& solver,
                                                 SightConjuncts& sight, UnitShapes& shapes,
                                                 const std::function<void()>& before_check = {});
 

@@ -628,7 +628,7 @@ void Importer::write_rules(std::size_t index, std::size_t shape, const Clause& c
         if (is_false) continue;  // `false` itself needs no check (an LLVM program's dead block)
         std::optional<chc::Nested> holds;
         if (parts.size() > 1 && part.disjunctions.empty()) {
-            holds = chc::satisfiable(part, cases_, sight_, unit_shapes_, [&] {
+            holds = chc::satisfiable(std::move(part), cases_, sight_, unit_shapes_, [&] {
                 if (common) return;
                 common.emplace(cases_);
                 for (const chc::Literal& l : all.literals) cases_.add(l.meaning);
