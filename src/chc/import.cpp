@@ -546,12 +546,12 @@ void Importer::write_rules(std::size_t index, std::size_t shape, const Clause& c
             const Z3_ast arg = Z3_get_app_arg(x, a, k);
             if (!flag[k]) {
                 chc::constants_of(x, arg, kept);
-                chc::constants_of(x, arg, passed_on);
             } else if (Z3_get_ast_kind(x, arg) == Z3_APP_AST && Z3_get_app_num_args(x, Z3_to_app(x, arg)) > 0) {
                 chc::constants_of(x, arg, passed_on);  // a flag written as a term
             }
         }
     }
+    passed_on.insert(kept.begin(), kept.end());
     const FixedFlags from_fixed = fix(c.shape.from, from_val);
     const FixedFlags to_fixed = fix(c.shape.to, to_val);
     // The source's flags first, once for all the steps from that valuation (the constraint
