@@ -1,9 +1,12 @@
 #include "chc/horn_reader.hpp"
 
 #include <algorithm>
+#include <charconv>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -60,7 +63,7 @@ std::optional<Op> operator_named(std::string_view head) {
 class Reader {
 public:
     Reader(z3::context& ctx, std::string_view text, const ClauseConstant& constant)
-        : ctx_(ctx), lex_(text), constant_(constant) {}
+        : ctx_(ctx), int_sort_(ctx.int_sort()), lex_(text), constant_(constant) {}
 
     std::vector<HornClause> read() {
         for (Token t = next(); t.kind != Token::Kind::end; t = next()) {
@@ -99,12 +102,14 @@ private:
     z3::expr quantified(bool forall);
     z3::expr term(Token first);
     z3::expr symbol(const Token& t);
+    z3::expr numeral(const std::string& digits);
     z3::expr let();
     void bind(const std::string& name, z3::expr value);
     void unbind(const std::vector<std::string>& names);  // back to what they were before
     z3::expr apply(Op op, std::vector<z3::expr>& args);
 
     z3::context& ctx_;
+    z3::sort int_sort_;
     smtlib::Lexer lex_;
     std::vector<Token> ahead_;  // read, not yet used: the next last
     std::size_t depth_ = 0;    // of the lists open in the term being read
@@ -246,7 +251,7 @@ z3::expr Reader::quantified(bool forall) {
 
 // The term that starts with `first`.
 z3::expr Reader::term(Token first) {
-    if (first.kind == Token::Kind::numeral) return ctx_.int_val(first.text.c_str());
+    if (first.kind == Token::Kind::numeral) return numeral(first.text);
     if (first.kind == Token::Kind::symbol || first.kind == Token::Kind::quoted) return symbol(first);
     outside_if(first.kind != Token::Kind::open || ++depth_ > max_nesting);
     const std::string head = symbol_text();
@@ -277,6 +282,20 @@ z3::expr Reader::term(Token first) {
         return z3::expr(ctx_, app);
     }
     throw Outside{};  // not a function of the file's nor an operator: Z3's to say
+}
+
+// A numeral: one that fits 64 bits from its value, the rest from its digits (the same
+// term either way; the digits cost Z3 a parse of a rational, and the C++ API a sort, at
+// each of a problem's numerals).
+z3::expr Reader::numeral(const std::string& digits) {
+    std::int64_t value = 0;
+    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    if (error == std::errc() && end == digits.data() + digits.size()) {
+        const Z3_ast n = Z3_mk_int64(ctx_, value, int_sort_);
+        ctx_.check_error();
+        return z3::expr(ctx_, n);
+    }
+    return ctx_.int_val(digits.c_str());
 }
 
 // A symbol standing for a term: a `let`'s, a bound variable, a constant, true or false.
