@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -106,13 +107,17 @@ private:
     z3::expr let();
     void bind(const std::string& name, z3::expr value);
     void unbind(const std::vector<std::string>& names);  // back to what they were before
-    z3::expr apply(Op op, std::vector<z3::expr>& args);
+    using Args = std::span<const z3::expr>;
+    z3::expr apply(Op op, Args args);
+    const Z3_ast* asts(Args args);
 
     z3::context& ctx_;
     z3::sort int_sort_;
     smtlib::Lexer lex_;
     std::vector<Token> ahead_;  // read, not yet used: the next last
     std::size_t depth_ = 0;    // of the lists open in the term being read
+    std::vector<z3::expr> args_;  // the arguments of the applications being read, innermost last
+    std::vector<Z3_ast> asts_;    // asts()'s buffer
     // A declared function (a constant included): its sorts, and its term when a constant.
     struct Function {
         z3::func_decl decl;
@@ -263,25 +268,38 @@ z3::expr Reader::term(Token first) {
         --depth_;
         return body;
     }
-    std::vector<z3::expr> args;
-    for (Token t = next(); t.kind != Token::Kind::close; t = next()) args.push_back(term(std::move(t)));
+    // The arguments go on the reader's stack, above those of the applications around this
+    // one (a vector of its own for each application was most of the reader's allocations).
+    const std::size_t base = args_.size();
+    for (Token t = next(); t.kind != Token::Kind::close; t = next()) {
+        z3::expr a = term(std::move(t));
+        args_.push_back(std::move(a));
+    }
     --depth_;
+    const Args args{args_.data() + base, args_.size() - base};
+    struct Pop {
+        std::vector<z3::expr>& stack;
+        std::size_t base;
+        ~Pop() { stack.erase(stack.begin() + static_cast<std::ptrdiff_t>(base), stack.end()); }
+    } pop{args_, base};
     if (op) return apply(*op, args);
     if (auto f = functions_.find(head); f != functions_.end()) {
         // Through Z3's C API: the C++ API would make a reference-counted object of each sort
         // compared and of the vector of arguments, none of which outlives this call.
         const Function& d = f->second;
         outside_if(args.empty() || d.domain.size() != args.size());
-        std::vector<Z3_ast> actual(args.size());
-        for (std::size_t i = 0; i < args.size(); ++i) {
-            outside_if(Z3_get_sort(ctx_, args[i]) != d.domain[i]);
-            actual[i] = args[i];
-        }
-        const Z3_ast app = Z3_mk_app(ctx_, d.decl, static_cast<unsigned>(actual.size()), actual.data());
+        for (std::size_t i = 0; i < args.size(); ++i) outside_if(Z3_get_sort(ctx_, args[i]) != d.domain[i]);
+        const Z3_ast app = Z3_mk_app(ctx_, d.decl, static_cast<unsigned>(args.size()), asts(args));
         ctx_.check_error();
         return z3::expr(ctx_, app);
     }
     throw Outside{};  // not a function of the file's nor an operator: Z3's to say
+}
+
+// The Z3 terms of `args`, in a buffer that stays until the next call.
+const Z3_ast* Reader::asts(Args args) {
+    asts_.assign(args.begin(), args.end());
+    return asts_.data();
 }
 
 // A numeral: one that fits 64 bits from its value, the rest from its digits (the same
@@ -347,7 +365,7 @@ z3::expr Reader::let() {
 // The builtin operators, on arguments of the sorts they take (anything else is Z3's to say).
 // Each is made as Z3's parser makes it: `(- a b c)` is `(- (- a b) c)`, `(=> a b c)` is
 // `(=> a (=> b c))`, while `+`, `*`, `and`, `or` keep all their arguments, one included.
-z3::expr Reader::apply(Op op, std::vector<z3::expr>& args) {
+z3::expr Reader::apply(Op op, Args args) {
     const std::size_t n = args.size();
     // (Sorts through Z3's C API, as in term().)
     auto kind = [&](const z3::expr& a) { return Z3_get_sort_kind(ctx_, Z3_get_sort(ctx_, a)); };
@@ -360,14 +378,14 @@ z3::expr Reader::apply(Op op, std::vector<z3::expr>& args) {
         ctx_.check_error();
         return z3::expr(ctx_, r);
     };
-    std::vector<Z3_ast> asts(args.begin(), args.end());
+    const Z3_ast* const raw_args = asts(args);
     const auto count = static_cast<unsigned>(n);
     switch (op) {
     case Op::not_:
         outside_if(n != 1 || kind(args[0]) != Z3_BOOL_SORT);
         return !args[0];
-    case Op::and_: all(Z3_BOOL_SORT); return raw(Z3_mk_and(ctx_, count, asts.data()));
-    case Op::or_: all(Z3_BOOL_SORT); return raw(Z3_mk_or(ctx_, count, asts.data()));
+    case Op::and_: all(Z3_BOOL_SORT); return raw(Z3_mk_and(ctx_, count, raw_args));
+    case Op::or_: all(Z3_BOOL_SORT); return raw(Z3_mk_or(ctx_, count, raw_args));
     case Op::implies: {
         outside_if(n < 2);
         all(Z3_BOOL_SORT);
@@ -381,7 +399,7 @@ z3::expr Reader::apply(Op op, std::vector<z3::expr>& args) {
     case Op::eq:
     case Op::distinct:
         outside_if(n != 2 || !same_sort(args[0], args[1]));
-        return op == Op::eq ? args[0] == args[1] : raw(Z3_mk_distinct(ctx_, 2, asts.data()));
+        return op == Op::eq ? args[0] == args[1] : raw(Z3_mk_distinct(ctx_, 2, raw_args));
     case Op::le:
     case Op::ge:
     case Op::lt:
@@ -391,8 +409,8 @@ z3::expr Reader::apply(Op op, std::vector<z3::expr>& args) {
         if (op == Op::le) return args[0] <= args[1];
         if (op == Op::ge) return args[0] >= args[1];
         return op == Op::lt ? args[0] < args[1] : args[0] > args[1];
-    case Op::add: all(Z3_INT_SORT); return raw(Z3_mk_add(ctx_, count, asts.data()));
-    case Op::mul: all(Z3_INT_SORT); return raw(Z3_mk_mul(ctx_, count, asts.data()));
+    case Op::add: all(Z3_INT_SORT); return raw(Z3_mk_add(ctx_, count, raw_args));
+    case Op::mul: all(Z3_INT_SORT); return raw(Z3_mk_mul(ctx_, count, raw_args));
     case Op::sub: {
         all(Z3_INT_SORT);
         if (n == 1) return -args[0];
@@ -404,7 +422,7 @@ z3::expr Reader::apply(Op op, std::vector<z3::expr>& args) {
     case Op::mod:
         outside_if(n != 2);
         all(Z3_INT_SORT);
-        return raw(op == Op::idiv ? Z3_mk_div(ctx_, asts[0], asts[1]) : Z3_mk_mod(ctx_, asts[0], asts[1]));
+        return raw(op == Op::idiv ? Z3_mk_div(ctx_, raw_args[0], raw_args[1]) : Z3_mk_mod(ctx_, raw_args[0], raw_args[1]));
     }
     throw Outside{};
 }

@@ -7,7 +7,7 @@
 #include <memory>
 #include <optional>
 #include <set>
-#include <unordered_map>
+#include <span>
 
 #include "chc/replace.hpp"
 #include "chc/terms.hpp"
@@ -104,7 +104,7 @@ public:
     Folder& operator=(const Folder&) = delete;
 
     Term fold(Term e) {
-        if (learns_ && !folding_.empty()) parents_[e].push_back(folding_.back());
+        if (learns_ && !folding_.empty()) note_parent(e, folding_.back());
         if (e < known_.size() && known_[e] >= 0) return t_.truth(known_[e] != 0);
         if (sub_ != nullptr && !sub_->has_flag(e)) return sub_->plain->fold(e);
         if (e < memo_.size() && memo_[e] != no_term) return memo_[e];
@@ -133,17 +133,38 @@ public:
 private:
     // Forgets what was folded of the terms that hold `atom`.
     void forget_folded(Term atom) {
-        std::vector<Term> stale{atom};
+        std::vector<Term>& stale = stale_;
+        stale.assign(1, atom);
         while (!stale.empty()) {
             const Term t = stale.back();
             stale.pop_back();
             if (t < memo_.size()) memo_[t] = no_term;
-            auto up = parents_.find(t);
-            if (up == parents_.end()) continue;
-            std::vector<Term> above = std::move(up->second);
-            parents_.erase(up);
-            stale.insert(stale.end(), above.begin(), above.end());
+            if (t >= first_link_.size()) continue;
+            for (std::uint32_t i = first_link_[t]; i != no_link;) {
+                const std::uint32_t next = links_[i].next;
+                stale.push_back(links_[i].parent);
+                links_[i].next = free_link_;  // the link is free again
+                free_link_ = i;
+                i = next;
+            }
+            first_link_[t] = no_link;
         }
+    }
+
+    // Notes that folding `parent` asked for `e`. (In a list per term, its links in one
+    // vector that reuses those forgotten: a map of vectors allocated a node and a vector
+    // for each term folded, at each fold of unit propagation.)
+    void note_parent(Term e, Term parent) {
+        std::uint32_t i = free_link_;
+        if (i != no_link) {
+            free_link_ = links_[i].next;
+        } else {
+            i = static_cast<std::uint32_t>(links_.size());
+            links_.emplace_back();
+        }
+        std::uint32_t& first = slot(first_link_, e, no_link);
+        links_[i] = Link{parent, first};
+        first = i;
     }
 
     [[nodiscard]] bool ground(Term e) const {
@@ -167,9 +188,16 @@ private:
         case Z3_OP_OR: {
             // A conjunction whose parts all fold to themselves is itself: not made again
             // (most of a constraint is untouched by the units of a step).
+            // (The parts kept go on the folder's stack, above those of the conjunctions
+            // being folded around this one: a vector of its own for each was an allocation
+            // at every conjunction and disjunction of every fold.)
             const bool is_and = t_.kind(e) == Z3_OP_AND;
-            std::vector<Term> kept;
-            kept.reserve(n);
+            const std::size_t base = kept_.size();
+            struct Pop {
+                std::vector<Term>& stack;
+                std::size_t base;
+                ~Pop() { stack.resize(base); }
+            } pop{kept_, base};
             bool same = true;
             for (unsigned i = 0; i < n; ++i) {
                 const Term part = t_.arg(e, i);
@@ -177,8 +205,9 @@ private:
                 same = same && a == part;
                 if (is_and ? t_.is_true(a) : t_.is_false(a)) continue;
                 if (is_and ? t_.is_false(a) : t_.is_true(a)) return a;
-                kept.push_back(a);
+                kept_.push_back(a);
             }
+            const std::span<const Term> kept(kept_.data() + base, kept_.size() - base);
             if (kept.empty()) return t_.truth(is_and);
             if (kept.size() == 1) return kept[0];
             if (is_and && same) return e;
@@ -221,7 +250,7 @@ private:
 
     // (a ∧ x) ∨ (a ∧ y) is a ∧ (x ∨ y): the frame conditions that every case of a
     // transition repeats (`x' = x`) come out of the disjunction.
-    Term common_factor(const std::vector<Term>& cases) {
+    Term common_factor(std::span<const Term> cases) {
         std::vector<std::vector<Term>> parts(cases.size());
         for (std::size_t i = 0; i < cases.size(); ++i) flatten_and(t_, cases[i], parts[i]);
         std::vector<Term> common;
@@ -251,13 +280,22 @@ private:
     }
 
     Terms& t_;
+    std::vector<Term> kept_;  // the parts kept of the conjunctions being folded, innermost last
     std::vector<std::int8_t> known_;  // by term: 1 true, 0 false, -1 not known
     bool learns_ = false;
     const Substitution* sub_ = nullptr;
     // The terms being folded, innermost last, and for each term folded the terms whose
     // folding asked for it: what learn() forgets.
     std::vector<Term> folding_;
-    std::unordered_map<Term, std::vector<Term>> parents_;
+    static constexpr std::uint32_t no_link = ~std::uint32_t{0};
+    struct Link {
+        Term parent;
+        std::uint32_t next;  // the term's next link, or no_link
+    };
+    std::vector<Link> links_;
+    std::vector<std::uint32_t> first_link_;  // by term: its first link, or no_link
+    std::uint32_t free_link_ = no_link;     // the first of the links forgotten
+    std::vector<Term> stale_;               // forget_folded()'s, kept for its capacity
     std::vector<Term> own_memo_;  // by term: what it folds to, no_term where not folded
     std::vector<Term>& memo_;     // own_memo_, or the shared one of a plain folder
 };
@@ -426,10 +464,13 @@ z3::expr UnitPropagator::under(const z3::expr_vector& assumed) {
         }
     }
     bool learnt = true;
+    std::vector<Term> next;
+    std::vector<bool> next_unit;
+    std::vector<Term> parts;
     for (int pass = 0; learnt && pass < 64; ++pass) {
         learnt = false;
-        std::vector<Term> next;
-        std::vector<bool> next_unit;
+        next.clear();
+        next_unit.clear();
         for (std::size_t i = 0; i < conjuncts.size(); ++i) {
             if (is_unit[i]) {
                 next.push_back(conjuncts[i]);
@@ -441,7 +482,7 @@ z3::expr UnitPropagator::under(const z3::expr_vector& assumed) {
                 for (const Term atom : learnt_here) by_known.forget(atom);
                 return terms.expr(f);
             }
-            std::vector<Term> parts;
+            parts.clear();
             flatten_and(terms, f, parts);
             for (const Term part : parts) {
                 if (terms.is_true(part)) continue;
@@ -456,8 +497,8 @@ z3::expr UnitPropagator::under(const z3::expr_vector& assumed) {
                 next_unit.push_back(new_unit);
             }
         }
-        conjuncts = std::move(next);
-        is_unit = std::move(next_unit);
+        conjuncts.swap(next);
+        is_unit.swap(next_unit);
     }
     for (const Term atom : learnt_here) by_known.forget(atom);
     if (conjuncts.empty()) return terms.ctx().bool_val(true);

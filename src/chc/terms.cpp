@@ -211,7 +211,7 @@ z3::expr Terms::expr(Term root) {
     return {ctx_, z3_[root]};
 }
 
-Term Terms::few(Z3_decl_kind kind, const std::vector<Term>& parts) {
+Term Terms::few(Z3_decl_kind kind, std::span<const Term> parts) {
     std::vector<Z3_ast> args;
     for (Term p : parts) args.push_back(expr(p));
     const auto count = static_cast<unsigned>(args.size());
@@ -222,12 +222,12 @@ Term Terms::few(Z3_decl_kind kind, const std::vector<Term>& parts) {
 
 Term Terms::mk_not(Term a) { return application(Z3_OP_NOT, nullptr, &a, 1, Z3_BOOL_SORT); }
 
-Term Terms::mk_and(const std::vector<Term>& parts) {
+Term Terms::mk_and(std::span<const Term> parts) {
     if (parts.size() < 2) return few(Z3_OP_AND, parts);
     return application(Z3_OP_AND, nullptr, parts.data(), static_cast<unsigned>(parts.size()), Z3_BOOL_SORT);
 }
 
-Term Terms::mk_or(const std::vector<Term>& parts) {
+Term Terms::mk_or(std::span<const Term> parts) {
     if (parts.size() < 2) return few(Z3_OP_OR, parts);
     return application(Z3_OP_OR, nullptr, parts.data(), static_cast<unsigned>(parts.size()), Z3_BOOL_SORT);
 }
@@ -260,7 +260,11 @@ Term Terms::replace(Term root, const std::vector<Term>& from, const std::vector<
     // one wrote.
     std::vector<Term>& done = replaced_;
     if (done.size() < nodes_.size()) done.resize(nodes_.size(), no_term);
-    std::vector<Term> written;
+    // (The walk's vectors are the table's, kept from call to call: the folding of a step
+    // replaces in each of its comparisons, and three allocations per call were most of
+    // the work of a small replacement.)
+    std::vector<Term>& written = replace_written_;
+    written.clear();
     auto set = [&](Term t, Term value) {
         if (done[t] == no_term) written.push_back(t);
         done[t] = value;
@@ -269,8 +273,9 @@ Term Terms::replace(Term root, const std::vector<Term>& from, const std::vector<
         for (const Term t : written) done[t] = no_term;
     };
     for (std::size_t i = 0; i < from.size(); ++i) set(from[i], to[i]);
-    std::vector<std::pair<Term, bool>> stack{{root, false}};
-    std::vector<Term> args;
+    std::vector<std::pair<Term, bool>>& stack = replace_stack_;
+    stack.assign(1, {root, false});
+    std::vector<Term>& args = replace_args_;
     while (!stack.empty()) {
         const auto [t, expanded] = stack.back();
         stack.pop_back();

@@ -10,8 +10,10 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include <z3++.h>
@@ -59,8 +61,10 @@ public:
     // rewritten. (An `and` or `or` of fewer than two is Z3's to make.)
     [[nodiscard]] Term truth(bool value) const { return value ? true_ : false_; }
     Term mk_not(Term a);
-    Term mk_and(const std::vector<Term>& parts);
-    Term mk_or(const std::vector<Term>& parts);
+    Term mk_and(std::span<const Term> parts);
+    Term mk_or(std::span<const Term> parts);
+    Term mk_and(const std::vector<Term>& parts) { return mk_and(std::span<const Term>(parts)); }
+    Term mk_or(const std::vector<Term>& parts) { return mk_or(std::span<const Term>(parts)); }
     Term mk_eq(Term a, Term b);
     Term mk_ite(Term c, Term t, Term e);
     // `t` over the arguments `args` (as many as it has), as Z3_update_term makes it.
@@ -102,7 +106,7 @@ private:
     Term read(Z3_ast root);  // of(), for a term not read before
     void hold(Term t, Z3_ast e);  // `e` is t's Z3 term (a reference kept)
     // A conjunction or disjunction of fewer than two parts, as Z3 makes it.
-    Term few(Z3_decl_kind kind, const std::vector<Term>& parts);
+    Term few(Z3_decl_kind kind, std::span<const Term> parts);
 
     z3::context& ctx_;
     std::vector<Node> nodes_;
@@ -111,6 +115,10 @@ private:
     std::vector<Z3_ast> also_;  // the other Z3 terms read (references held: their ids stay theirs)
     std::unordered_map<unsigned, Term> by_z3_id_;
     std::vector<Term> replaced_;  // replace()'s table, no_term between calls
+    // replace()'s other vectors, kept for their capacity.
+    std::vector<Term> replace_written_;
+    std::vector<std::pair<Term, bool>> replace_stack_;
+    std::vector<Term> replace_args_;
     std::unordered_set<Term, AppHash, SameApp> apps_;
     Term true_ = no_term;
     Term false_ = no_term;
