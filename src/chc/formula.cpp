@@ -898,13 +898,19 @@ std::string show(const z3::expr& e) {
 // ---- variables -----------------------------------------------------------------------
 
 void ClauseVars::declare(const z3::expr& var, const std::string& smt_name) {
-    declared_.push_back(var);
-    smt_names_[var.id()] = smt_name;
+    if (!declared_) {
+        declared_ = std::make_shared<Declared>();
+    } else if (declared_.use_count() > 1) {
+        declared_ = std::make_shared<Declared>(*declared_);  // this copy's own from now on
+    }
+    declared_->vars.push_back(var);
+    declared_->names[var.id()] = smt_name;
 }
 
 std::vector<std::pair<z3::expr, std::string>> ClauseVars::declared() const {
     std::vector<std::pair<z3::expr, std::string>> out;
-    for (const z3::expr& v : declared_) out.emplace_back(v, smt_names_.at(v.id()));
+    if (!declared_) return out;
+    for (const z3::expr& v : declared_->vars) out.emplace_back(v, declared_->names.at(v.id()));
     return out;
 }
 
@@ -943,7 +949,8 @@ std::string ClauseVars::name(const z3::expr& var) {
 std::string ClauseVars::name(unsigned z3_id, bool is_bool) {
     auto found = clp_names_.find(z3_id);
     if (found != clp_names_.end()) return found->second;
-    std::string n = fresh(clp_variable_name(smt_names_.at(z3_id)));
+    if (!declared_) throw std::out_of_range("not a declared variable");
+    std::string n = fresh(clp_variable_name(declared_->names.at(z3_id)));
     clp_names_[z3_id] = n;
     if (is_bool) bools_.push_back(n);
     return n;

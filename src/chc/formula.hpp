@@ -70,7 +70,7 @@ public:
     // names they had in the file.
     void declare(const z3::expr& var, const std::string& smt_name);
     [[nodiscard]] bool is_var(const z3::expr& e) const;
-    [[nodiscard]] bool is_var(unsigned z3_id) const { return smt_names_.count(z3_id) > 0; }
+    [[nodiscard]] bool is_var(unsigned z3_id) const { return declared_ && declared_->names.count(z3_id) > 0; }
     // The declared constants with their names in the file.
     [[nodiscard]] std::vector<std::pair<z3::expr, std::string>> declared() const;
     // The CLP name of a quantified variable (recorded as used, with a range when Bool).
@@ -84,10 +84,15 @@ public:
     [[nodiscard]] Conj bool_ranges(z3::context& ctx) const;
 
 private:
-    // The declared constants, kept alive: the maps below are by ast id, and Z3 gives the id
-    // of a freed term (a variable the clause does not use) to the next term it makes.
-    std::vector<z3::expr> declared_;
-    std::map<unsigned, std::string> smt_names_;   // Z3 ast id -> name in the file
+    // The declared constants, kept alive: the maps are by ast id, and Z3 gives the id of a
+    // freed term (a variable the clause does not use) to the next term it makes. Shared by
+    // the copies (each step of a clause writes its rules with a copy, and the declarations
+    // are the same for all), made anew by a declaration in a copy.
+    struct Declared {
+        std::vector<z3::expr> vars;
+        std::map<unsigned, std::string> names;  // Z3 ast id -> name in the file
+    };
+    std::shared_ptr<Declared> declared_;
     std::map<unsigned, std::string> clp_names_;   // Z3 ast id -> CLP name, once used
     std::set<std::string> taken_;
     std::vector<std::string> bools_;

@@ -124,6 +124,8 @@ public:
         slot(known_, atom, std::int8_t{-1}) = value ? 1 : 0;
         forget_folded(atom);
     }
+    // Whether `atom`'s value is known (given, or learnt).
+    [[nodiscard]] bool knows(Term atom) const { return atom < known_.size() && known_[atom] >= 0; }
     // Makes `atom`'s value unknown again (learn's undoing).
     void forget(Term atom) {
         if (atom < known_.size()) known_[atom] = -1;
@@ -391,6 +393,11 @@ struct UnitPropagator::State {
     std::map<Term, bool> known;    // what its own units say
     bool is_false = false;         // a unit folded to false
     std::optional<Folder> folder;  // knows `known`, and for a while what a call learns
+    // under()'s vectors, kept for their capacity: control recovery asks under() of one
+    // constraint once for each valuation of its flags.
+    std::vector<Term> now, next, parts, learnt_here;
+    std::vector<bool> now_unit, next_unit;
+    std::vector<std::pair<Term, bool>> assumed_units;  // the assumptions' units not in `known`
 };
 
 UnitPropagator::UnitPropagator(const z3::expr& constraint) : s_(std::make_unique<State>(constraint)) {
@@ -426,9 +433,15 @@ z3::expr UnitPropagator::under(const z3::expr_vector& assumed) {
     // terminator_03's clauses, and stopped after eight).
     State& st = *s_;
     Terms& terms = st.terms;
-    std::vector<Term> conjuncts = st.conjuncts;
-    std::vector<bool> is_unit = st.is_unit;
-    std::map<Term, bool> known = st.known;
+    std::vector<Term>& conjuncts = st.now;
+    std::vector<bool>& is_unit = st.now_unit;
+    conjuncts = st.conjuncts;
+    is_unit = st.is_unit;
+    // The units known: the constraint's (st.known), and the assumptions' new ones. (Not a
+    // copy of st.known's map for each call: once the folder has learnt them, it says which
+    // atoms are known.)
+    std::vector<std::pair<Term, bool>>& assumed_units = st.assumed_units;
+    assumed_units.clear();
     const std::vector<Term> assumptions = terms.of(assumed);
     for (const Term a : assumptions) {  // (conjuncts after the constraint's, as in a conjunction)
         flatten_and(terms, a, conjuncts);
@@ -436,11 +449,14 @@ z3::expr UnitPropagator::under(const z3::expr_vector& assumed) {
     }
     for (std::size_t i = st.conjuncts.size(); i < conjuncts.size(); ++i) {
         if (auto u = unit_of_conjunct(terms, conjuncts[i])) {
-            known.emplace(*u);
+            const bool known = st.known.count(u->first) > 0 ||
+                               std::any_of(assumed_units.begin(), assumed_units.end(),
+                                           [&](const std::pair<Term, bool>& k) { return k.first == u->first; });
+            if (!known) assumed_units.push_back(*u);
             is_unit[i] = true;
         }
     }
-    if (known.empty()) {
+    if (st.known.empty() && assumed_units.empty()) {
         if (assumptions.empty()) return terms.expr(st.constraint);
         std::vector<Term> all{st.constraint};
         all.insert(all.end(), assumptions.begin(), assumptions.end());
@@ -454,19 +470,19 @@ z3::expr UnitPropagator::under(const z3::expr_vector& assumed) {
         if (terms.is_false(conjuncts[i])) return terms.expr(conjuncts[i]);
     }
     // What this call makes known is forgotten at its end: the folder's memo of the parts
-    // that do not hold it serves the next call.
+    // that do not hold it serves the next call. (Learnt in the atoms' order, as from a map.)
     Folder& by_known = *st.folder;
-    std::vector<Term> learnt_here;
-    for (const auto& [atom, value] : known) {
-        if (st.known.count(atom) == 0) {
-            by_known.learn(atom, value);
-            learnt_here.push_back(atom);
-        }
+    std::vector<Term>& learnt_here = st.learnt_here;
+    learnt_here.clear();
+    std::sort(assumed_units.begin(), assumed_units.end());
+    for (const auto& [atom, value] : assumed_units) {
+        by_known.learn(atom, value);
+        learnt_here.push_back(atom);
     }
     bool learnt = true;
-    std::vector<Term> next;
-    std::vector<bool> next_unit;
-    std::vector<Term> parts;
+    std::vector<Term>& next = st.next;
+    std::vector<bool>& next_unit = st.next_unit;
+    std::vector<Term>& parts = st.parts;
     for (int pass = 0; learnt && pass < 64; ++pass) {
         learnt = false;
         next.clear();
@@ -487,7 +503,7 @@ z3::expr UnitPropagator::under(const z3::expr_vector& assumed) {
             for (const Term part : parts) {
                 if (terms.is_true(part)) continue;
                 std::optional<std::pair<Term, bool>> u = unit_of_conjunct(terms, part);
-                const bool new_unit = u && known.emplace(*u).second;
+                const bool new_unit = u && !by_known.knows(u->first);
                 if (new_unit) {
                     learnt = true;
                     by_known.learn(u->first, u->second);
