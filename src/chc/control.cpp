@@ -7,7 +7,6 @@
 #include <memory>
 #include <set>
 #include <tuple>
-#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -791,43 +790,55 @@ private:
             if (k != Z3_APP_AST && k != Z3_NUMERAL_AST) return -1;
             return static_cast<int>(Z3_get_app_num_args(x, Z3_to_app(x, e)));
         };
-        std::map<unsigned, int> uses;  // constant's ast id -> occurrences outside `asserted`
-        std::vector<Z3_ast> todo;
+        // (Sets as sorted vectors, and the nodes seen marked in a table by ast id kept from
+        // call to call: the nodes of a set or a map for each constant, at each valuation,
+        // were most of the walk's work.)
+        std::vector<unsigned> outside;  // constants of the target's arguments that are variables, by occurrence
+        std::vector<Z3_ast>& todo = free_todo_;
+        todo.clear();
         for (const z3::expr& e : asserted) todo.push_back(e);
         if (c.from) todo.push_back(*c.from);
-        std::unordered_set<unsigned> seen;
-        std::set<unsigned> bound;  // constants in `asserted` or the source's arguments
+        std::vector<bool>& seen = free_seen_;
+        std::vector<unsigned>& marked = free_marked_;
+        marked.clear();
+        std::vector<unsigned> bound;  // constants in `asserted` or the source's arguments
         while (!todo.empty()) {
             const Z3_ast e = todo.back();
             todo.pop_back();
             const unsigned id = Z3_get_ast_id(x, e);
-            if (!seen.insert(id).second) continue;
+            if (id >= seen.size()) seen.resize(std::max<std::size_t>(id + 1, 2 * seen.size()), false);
+            if (seen[id]) continue;
+            seen[id] = true;
+            marked.push_back(id);
             const int n = args(e);
-            if (n == 0) bound.insert(id);
+            if (n == 0) bound.push_back(id);
             for (int i = 0; i < n; ++i) todo.push_back(Z3_get_app_arg(x, Z3_to_app(x, e), static_cast<unsigned>(i)));
         }
+        for (const unsigned id : marked) seen[id] = false;
         const Z3_app target = Z3_to_app(x, *c.to);
         for (unsigned i = 0, count = Z3_get_app_num_args(x, target); i < count; ++i) {
             const Z3_ast a = Z3_get_app_arg(x, target, i);
             if (args(a) == 0) {
-                ++uses[Z3_get_ast_id(x, a)];
+                outside.push_back(Z3_get_ast_id(x, a));
             } else {
-                std::vector<Z3_ast> stack{a};  // a term's constants are not free
-                while (!stack.empty()) {
-                    const Z3_ast t = stack.back();
-                    stack.pop_back();
+                todo.assign(1, a);  // a term's constants are not free
+                while (!todo.empty()) {
+                    const Z3_ast t = todo.back();
+                    todo.pop_back();
                     const int n = args(t);
-                    if (n == 0) bound.insert(Z3_get_ast_id(x, t));
-                    for (int j = 0; j < n; ++j) stack.push_back(Z3_get_app_arg(x, Z3_to_app(x, t), static_cast<unsigned>(j)));
+                    if (n == 0) bound.push_back(Z3_get_ast_id(x, t));
+                    for (int j = 0; j < n; ++j) todo.push_back(Z3_get_app_arg(x, Z3_to_app(x, t), static_cast<unsigned>(j)));
                 }
             }
         }
+        std::sort(bound.begin(), bound.end());
         std::set<unsigned> free;
         for (unsigned pos : to.positions) {
             const Z3_ast a = Z3_get_app_arg(x, target, pos);
             const unsigned id = Z3_get_ast_id(x, a);
             if (args(a) == 0 && Z3_get_decl_kind(x, Z3_get_app_decl(x, Z3_to_app(x, a))) == Z3_OP_UNINTERPRETED &&
-                bound.count(id) == 0 && uses[id] == 1) {
+                !std::binary_search(bound.begin(), bound.end(), id) &&
+                std::count(outside.begin(), outside.end(), id) == 1) {
                 free.insert(id);
             }
         }
@@ -896,6 +907,11 @@ private:
     std::size_t models_ = 0;
     std::size_t at_sight_ = 0;
     const z3::expr_vector* now_ = nullptr;  // what the step visit() is at asserts
+    // free_flags()'s walk, kept for their capacity: its stack, the nodes it has seen (by ast
+    // id, all false between calls), and the ids it marked.
+    mutable std::vector<Z3_ast> free_todo_;
+    mutable std::vector<bool> free_seen_;
+    mutable std::vector<unsigned> free_marked_;
     bool level_ = false;                    // whether it is on the solver, at a level of its own
     // What decided_at_sight read of each conjunct: the steps from one location share their
     // definitions.
