@@ -842,16 +842,20 @@ void unchanged_arguments(const z3::expr& from, z3::expr& to, z3::expr& constrain
     // about as much as the replacement that follows (ctigar NetBSD_glob3_iny.c).
     z3::context& z3ctx = constraint.ctx();
     const Z3_context ctx = z3ctx;
-    auto args_of = [&](const z3::expr& app, std::set<unsigned>& out) {
+    // (The atoms' arguments as sorted vectors: sets allocated a node for each argument of
+    // each step.)
+    auto args_of = [&](const z3::expr& app) {
         const Z3_app a = Z3_to_app(ctx, app);
+        std::vector<unsigned> out;
         for (unsigned i = 0, n = Z3_get_app_num_args(ctx, a); i < n; ++i) {
-            out.insert(Z3_get_ast_id(ctx, Z3_get_app_arg(ctx, a, i)));
+            out.push_back(Z3_get_ast_id(ctx, Z3_get_app_arg(ctx, a, i)));
         }
+        std::sort(out.begin(), out.end());
+        return out;
     };
-    std::set<unsigned> in_from;
-    std::set<unsigned> in_to;
-    args_of(from, in_from);
-    args_of(to, in_to);
+    const std::vector<unsigned> in_from = args_of(from);
+    const std::vector<unsigned> in_to = args_of(to);
+    auto has = [](const std::vector<unsigned>& ids, unsigned id) { return std::binary_search(ids.begin(), ids.end(), id); };
     std::vector<z3::expr> conjuncts;
     flatten_and(constraint, conjuncts);
     z3::expr_vector olds(z3ctx);
@@ -867,8 +871,8 @@ void unchanged_arguments(const z3::expr& from, z3::expr& to, z3::expr& constrain
             const unsigned next_id = Z3_get_ast_id(ctx, next);
             const unsigned now_id = Z3_get_ast_id(ctx, now);
             if (!vars.is_var(next_id) || !vars.is_var(now_id) || next_id == now_id) continue;
-            if (in_to.count(next_id) == 0 || in_from.count(now_id) == 0) continue;
-            if (in_from.count(next_id) > 0 || in_to.count(now_id) > 0) continue;
+            if (!has(in_to, next_id) || !has(in_from, now_id)) continue;
+            if (has(in_from, next_id) || has(in_to, now_id)) continue;
             if (!replaced.insert(next_id).second) continue;
             olds.push_back(z3::expr(z3ctx, next));
             news.push_back(z3::expr(z3ctx, now));
