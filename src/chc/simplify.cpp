@@ -16,12 +16,22 @@ namespace clpi::chc {
 
 // Through Z3's C API: the C++ API makes a reference-counted object for a node's
 // declaration, and checks for an error after every call.
+namespace {
+// Room for `more` in `v` at once, growing geometrically still (a conjunction's conjuncts
+// are pushed one by one: without it, an allocation per doubling).
+template <class T>
+void grow_for(std::vector<T>& v, std::size_t more) {
+    if (v.capacity() < v.size() + more) v.reserve(std::max(v.size() + more, 2 * v.capacity()));
+}
+}  // namespace
+
 void flatten_and(const z3::expr& e, std::vector<z3::expr>& out) {
     const Z3_context c = e.ctx();
     if (Z3_get_ast_kind(c, e) == Z3_APP_AST) {
         const Z3_app app = Z3_to_app(c, e);
         if (Z3_get_decl_kind(c, Z3_get_app_decl(c, app)) == Z3_OP_AND) {
             const unsigned n = Z3_get_app_num_args(c, app);
+            grow_for(out, n);
             for (unsigned i = 0; i < n; ++i) flatten_and(e.arg(i), out);
             return;
         }
@@ -63,6 +73,7 @@ namespace {
 
 void flatten_and(const Terms& terms, Term e, std::vector<Term>& out) {
     if (terms.is(e, Z3_OP_AND)) {
+        grow_for(out, terms.num_args(e));
         for (unsigned i = 0; i < terms.num_args(e); ++i) flatten_and(terms, terms.arg(e, i), out);
     } else {
         out.push_back(e);
