@@ -262,9 +262,14 @@ std::string Importer::atom(const z3::expr& app, int val, chc::ClauseVars& vars,
         }
     }
     if (args.empty()) return text;
-    std::string out = text + "(";
-    for (std::size_t i = 0; i < args.size(); ++i) out += (i == 0 ? "" : ", ") + args[i];
-    return out + ")";
+    std::string out = std::move(text);
+    out += '(';
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (i > 0) out += ", ";
+        out += args[i];
+    }
+    out += ')';
+    return out;
 }
 
 // The matrix of `forall vars. matrix` with the variables replaced by constants (as the
@@ -664,10 +669,20 @@ void Importer::write_rules(std::size_t index, std::size_t shape, const Clause& c
         std::sort(texts.begin(), texts.end());
         texts.push_back(disjunctions);
         if (!written_.insert(fmt::format("{} :- {} | {}", from, to, fmt::join(texts, ", "))).second) continue;
-        std::string rule = from + " :- " + to;
-        for (const chc::Literal& l : holds->literals) rule += ", " + l.text;
-        if (!cases.disjunctions.empty()) rule += ", " + disjunctions;
-        rules_.push_back(rule + ".");
+        // (Appended in place: `", " + text` made a string for each literal of each rule.)
+        std::string rule = from;
+        rule += " :- ";
+        rule += to;
+        for (const chc::Literal& l : holds->literals) {
+            rule += ", ";
+            rule += l.text;
+        }
+        if (!cases.disjunctions.empty()) {
+            rule += ", ";
+            rule += disjunctions;
+        }
+        rule += '.';
+        rules_.push_back(std::move(rule));
     }
 }
 
@@ -752,7 +767,10 @@ std::string Importer::translate(const Assertions& assertions, const std::string&
         }
     }
     out += "?- start.\n";
-    for (const std::string& r : rules_) out += r + "\n";
+    for (const std::string& r : rules_) {
+        out += r;
+        out += '\n';
+    }
     out += point_names();
     return out;
 }
