@@ -97,8 +97,8 @@ bool Terms::int64_value(Term t, std::int64_t& value) const {
 }
 
 Term Terms::of(Z3_ast e) {
-    const auto found = by_z3_id_.find(Z3_get_ast_id(ctx_, e));
-    return found != by_z3_id_.end() ? found->second : read(e);
+    const Term found = term_of_id(Z3_get_ast_id(ctx_, e));
+    return found != no_term ? found : read(e);
 }
 
 std::vector<Term> Terms::of(const z3::expr_vector& es) {
@@ -131,13 +131,13 @@ Term Terms::read(Z3_ast root) {
             const Term t = application(Z3_get_decl_kind(ctx_, decl), decl, args, v.count, sort);
             values.resize(values.size() - v.count);
             hold(t, v.e);
-            by_z3_id_.emplace(v.id, t);
+            note_id(v.id, t);
             values.push_back(t);
             continue;
         }
         const unsigned id = Z3_get_ast_id(ctx_, v.e);
-        if (const auto found = by_z3_id_.find(id); found != by_z3_id_.end()) {
-            values.push_back(found->second);
+        if (const Term found = term_of_id(id); found != no_term) {
+            values.push_back(found);
             continue;
         }
         const Z3_ast_kind k = Z3_get_ast_kind(ctx_, v.e);
@@ -164,7 +164,7 @@ Term Terms::read(Z3_ast root) {
         nodes_.push_back(n);
         z3_.push_back(nullptr);
         hold(t, v.e);
-        by_z3_id_.emplace(id, t);
+        note_id(id, t);
         values.push_back(t);
     }
     return values.back();
@@ -206,7 +206,7 @@ z3::expr Terms::expr(Term root) {
         }
         ctx_.check_error();
         hold(t, made);
-        by_z3_id_.emplace(Z3_get_ast_id(ctx_, made), t);
+        note_id(Z3_get_ast_id(ctx_, made), t);
     }
     return {ctx_, z3_[root]};
 }

@@ -9,9 +9,9 @@
 // those that came out before.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
-#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 #include <vector>
@@ -113,7 +113,15 @@ private:
     std::vector<Term> args_;
     std::vector<Z3_ast> z3_;  // each term's Z3 term (a reference held), null until made
     std::vector<Z3_ast> also_;  // the other Z3 terms read (references held: their ids stay theirs)
-    std::unordered_map<unsigned, Term> by_z3_id_;
+    // The term of each Z3 term read or made, by its ast id (no_term for the others): ids
+    // are small and dense in a context, and a hash map's node for each term read was the
+    // most of reading one.
+    std::vector<Term> by_z3_id_;
+    [[nodiscard]] Term term_of_id(unsigned id) const { return id < by_z3_id_.size() ? by_z3_id_[id] : no_term; }
+    void note_id(unsigned id, Term t) {
+        if (id >= by_z3_id_.size()) by_z3_id_.resize(std::max<std::size_t>(id + 1, 2 * by_z3_id_.size()), no_term);
+        if (by_z3_id_[id] == no_term) by_z3_id_[id] = t;  // the first stays, as a map's emplace
+    }
     std::vector<Term> replaced_;  // replace()'s table, no_term between calls
     // replace()'s other vectors, kept for their capacity.
     std::vector<Term> replace_written_;
