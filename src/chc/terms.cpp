@@ -43,7 +43,7 @@ bool Terms::SameApp::operator()(Term a, Term b) const {
     return true;
 }
 
-Terms::Terms(z3::context& ctx) : ctx_(ctx), apps_(256, AppHash{this}, SameApp{this}) {
+Terms::Terms(z3::context& ctx) : ctx_(ctx), app_slots_(256, no_term) {
     true_ = of(Z3_mk_true(ctx_));
     false_ = of(Z3_mk_false(ctx_));
 }
@@ -78,12 +78,39 @@ Term Terms::application(Z3_decl_kind kind, Z3_func_decl decl, const Term* args, 
     const auto t = static_cast<Term>(nodes_.size());
     nodes_.push_back(n);
     z3_.push_back(nullptr);
-    const auto [found, made] = apps_.insert(t);
-    if (!made) {  // the table has it: the candidate goes
+    const Term found = find_or_add_app(t);
+    if (found != t) {  // the table has it: the candidate goes
         nodes_.pop_back();
         z3_.pop_back();
         args_.resize(n.first);
-        return *found;
+    }
+    return found;
+}
+
+// The application in the table that is the same as `t`, or `t`, added. (Open addressing
+// in one vector: an unordered_set allocated a node for each application made.)
+Term Terms::find_or_add_app(Term t) {
+    const AppHash hash{this};
+    const SameApp same{this};
+    std::size_t mask = app_slots_.size() - 1;
+    for (std::size_t i = hash(t) & mask;; i = (i + 1) & mask) {
+        const Term there = app_slots_[i];
+        if (there == no_term) {
+            app_slots_[i] = t;
+            break;
+        }
+        if (same(there, t)) return there;
+    }
+    if (2 * ++apps_ <= app_slots_.size()) return t;
+    // Half full: twice the slots, the applications placed again.
+    std::vector<Term> old(2 * app_slots_.size(), no_term);
+    old.swap(app_slots_);
+    mask = app_slots_.size() - 1;
+    for (const Term a : old) {
+        if (a == no_term) continue;
+        std::size_t i = hash(a) & mask;
+        while (app_slots_[i] != no_term) i = (i + 1) & mask;
+        app_slots_[i] = a;
     }
     return t;
 }

@@ -12,7 +12,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <span>
-#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -101,6 +100,7 @@ private:
         std::size_t operator()(Term t) const;
     };
 
+    Term find_or_add_app(Term t);
     // The application of these arguments, made unless the table has it.
     Term application(Z3_decl_kind kind, Z3_func_decl decl, const Term* args, unsigned count, Z3_sort_kind sort);
     Term read(Z3_ast root);  // of(), for a term not read before
@@ -127,7 +127,10 @@ private:
     std::vector<Term> replace_written_;
     std::vector<std::pair<Term, bool>> replace_stack_;
     std::vector<Term> replace_args_;
-    std::unordered_set<Term, AppHash, SameApp> apps_;
+    // The applications, by their identity (find_or_add_app): a table of a power of two
+    // slots, open addressing, at most half full.
+    std::vector<Term> app_slots_;
+    std::size_t apps_ = 0;
     Term true_ = no_term;
     Term false_ = no_term;
 };
