@@ -1397,6 +1397,13 @@ Nested FormulaTranslator::nested(Term f, bool positive) {
             nested_and(a, std::move(b));
             return a;
         };
+        // The cases `first` and then `second`, moved in (a braced list's elements are
+        // copied out of it: every literal of both cases, at each `ite` and `<=>`).
+        std::vector<Nested> two;
+        auto either = [&](Nested second) {
+            two.push_back(std::move(second));
+            return nested_or(std::move(two), ctx);
+        };
         switch (kind) {
         case Z3_OP_NOT: return nested(t.arg(f, 0), !positive);
         case Z3_OP_AND:
@@ -1412,20 +1419,21 @@ Nested FormulaTranslator::nested(Term f, bool positive) {
             return acc;
         }
         case Z3_OP_IMPLIES:
-            if (positive) return nested_or({nested(t.arg(f, 0), false), nested(t.arg(f, 1), true)}, ctx);
+            if (positive) {
+                two.push_back(nested(t.arg(f, 0), false));
+                return either(nested(t.arg(f, 1), true));
+            }
             return both(nested(t.arg(f, 0), true), nested(t.arg(f, 1), false));
         case Z3_OP_ITE:
-            return nested_or({both(nested(t.arg(f, 0), true), nested(t.arg(f, 1), positive)),
-                              both(nested(t.arg(f, 0), false), nested(t.arg(f, 2), positive))},
-                             ctx);
+            two.push_back(both(nested(t.arg(f, 0), true), nested(t.arg(f, 1), positive)));
+            return either(both(nested(t.arg(f, 0), false), nested(t.arg(f, 2), positive)));
         case Z3_OP_EQ:
         case Z3_OP_XOR:
             if (t.num_args(f) == 2 && t.is_bool(t.arg(f, 0)) && !(is_var(t.arg(f, 0)) && is_var(t.arg(f, 1)))) {
                 // a <=> b is (a and b) or (not a and not b); xor is its negation.
                 bool same = (kind == Z3_OP_EQ) == positive;
-                return nested_or({both(nested(t.arg(f, 0), true), nested(t.arg(f, 1), same)),
-                                  both(nested(t.arg(f, 0), false), nested(t.arg(f, 1), !same))},
-                                 ctx);
+                two.push_back(both(nested(t.arg(f, 0), true), nested(t.arg(f, 1), same)));
+                return either(both(nested(t.arg(f, 0), false), nested(t.arg(f, 1), !same)));
             }
             break;
         default: break;
