@@ -411,6 +411,7 @@ struct action<g::atom_name> {
     template <typename Input>
     static void apply(const Input& in, State& st) {
         st.atom = Atom{};
+        st.atom.args.reserve(8);  // (most atoms have fewer: one allocation, not one per doubling)
         st.atom.loc = loc_of(in);
         st.atom.pred = static_cast<PredId>(-1);
         st.atom_name = in.string();
