@@ -1359,7 +1359,8 @@ std::vector<Nested> split(const Nested& n, std::size_t max_rules) {
         rules *= n.disjunctions[i].size();
         expand[i] = true;
     }
-    std::vector<Nested> out{Nested{n.literals, {}}};
+    std::vector<Nested> out(1);  // (not a braced list, whose element is copied again)
+    out[0].literals = n.literals;
     for (std::size_t i = 0; i < n.disjunctions.size(); ++i) {
         if (!expand[i]) continue;
         std::vector<Nested> next;
