@@ -218,34 +218,57 @@ std::optional<std::vector<unsigned>> remainder_solvers(const z3::expr& lhs, cons
 }
 
 // Adds the atom `e` (negated when !positive) as one alternative of `c`.
+// A term's application kind (a numeral's too: Z3_OP_ANUM), or nothing for another term.
+// (Through Z3's C API, as is_constant: each conjunct of each literal is read here once.)
+std::optional<Z3_decl_kind> app_kind(Z3_context c, Z3_ast a) {
+    const Z3_ast_kind k = Z3_get_ast_kind(c, a);
+    if (k != Z3_APP_AST && k != Z3_NUMERAL_AST) return std::nullopt;
+    return Z3_get_decl_kind(c, Z3_get_app_decl(c, Z3_to_app(c, a)));
+}
+
+Z3_sort_kind sort_kind(Z3_context c, Z3_ast a) { return Z3_get_sort_kind(c, Z3_get_sort(c, a)); }
+
+Z3_ast arg(Z3_context c, Z3_ast a, unsigned i) { return Z3_get_app_arg(c, Z3_to_app(c, a), i); }
+
+unsigned num_args(Z3_context c, Z3_ast a) { return Z3_get_app_num_args(c, Z3_to_app(c, a)); }
+
 void add_atom(const z3::expr& e, bool positive, Conjunct& c) {
-    collect_constants(e, c.vars);
-    if (!e.is_app()) return;
-    Z3_decl_kind k = e.decl().decl_kind();
+    const Z3_context x = e.ctx();
+    collect_constants(x, e, c.vars);
+    const std::optional<Z3_decl_kind> kind = app_kind(x, e);
+    if (!kind) return;
+    const Z3_decl_kind k = *kind;
     if (k == Z3_OP_TRUE || k == Z3_OP_FALSE) {
         if ((k == Z3_OP_TRUE) == positive) c.always = true;
         return;
     }
-    if (is_constant(e)) {  // a Boolean variable
-        if (e.is_bool()) c.solvers.push_back(id_of(e));
+    if (is_constant(x, e)) {  // a Boolean variable
+        if (sort_kind(x, e) == Z3_BOOL_SORT) c.solvers.push_back(Z3_get_ast_id(x, e));
         return;
     }
     bool relation = k == Z3_OP_LE || k == Z3_OP_LT || k == Z3_OP_GE || k == Z3_OP_GT ||
-                    ((k == Z3_OP_EQ || k == Z3_OP_DISTINCT) && e.num_args() == 2);
-    if (relation && e.arg(0).is_bool()) {
+                    ((k == Z3_OP_EQ || k == Z3_OP_DISTINCT) && num_args(x, e) == 2);
+    if (!relation) return;  // not understood: no solver
+    const Z3_ast a0 = arg(x, e, 0);
+    const Z3_ast a1 = arg(x, e, 1);
+    const Z3_sort_kind sort = sort_kind(x, a0);
+    if (sort == Z3_BOOL_SORT) {
         // `b = f` or `b != f`, b a Bool variable not in f: b takes f's value, or the other.
         for (unsigned side = 0; side < 2; ++side) {
-            const z3::expr b = e.arg(side);
-            if (!is_constant(b)) continue;
+            const Z3_ast b = side == 0 ? a0 : a1;
+            if (!is_constant(x, b)) continue;
             std::vector<unsigned> in_other;
-            collect_constants(e.arg(1 - side), in_other);
-            if (std::find(in_other.begin(), in_other.end(), id_of(b)) == in_other.end()) c.solvers.push_back(id_of(b));
+            collect_constants(x, side == 0 ? a1 : a0, in_other);
+            const unsigned id = Z3_get_ast_id(x, b);
+            if (std::find(in_other.begin(), in_other.end(), id) == in_other.end()) c.solvers.push_back(id);
         }
         return;
     }
-    if (!relation || !e.arg(0).is_arith()) return;  // not understood: no solver
+    if (sort != Z3_INT_SORT && sort != Z3_REAL_SORT) return;  // not understood: no solver
+    const z3::expr lhs(e.ctx(), a0);
+    const z3::expr rhs(e.ctx(), a1);
     // Two numbers compared (`0 = 0`, left by a translation) hold or not whatever the values.
-    if (std::optional<Number> a = constant_value(e.arg(0)), b = constant_value(e.arg(1)); a && b) {
+    if (std::optional<Number> a = constant_value(lhs), b = constant_value(rhs); a && b) {
         bool holds = false;
         switch (k) {
         case Z3_OP_LE: holds = *a <= *b; break;
@@ -258,7 +281,7 @@ void add_atom(const z3::expr& e, bool positive, Conjunct& c) {
         if (holds == positive) c.always = true;
         return;
     }
-    if (e.arg(0).is_int()) {
+    if (sort == Z3_INT_SORT) {
         // The relation as it holds: a negated `<` is a `>=`, and so on.
         Z3_decl_kind holds = k;
         if (!positive) {
@@ -272,61 +295,68 @@ void add_atom(const z3::expr& e, bool positive, Conjunct& c) {
             default: break;
             }
         }
-        if (std::optional<std::vector<unsigned>> by = remainder_solvers(e.arg(0), e.arg(1), holds)) {
+        if (std::optional<std::vector<unsigned>> by = remainder_solvers(lhs, rhs, holds)) {
             c.solvers.insert(c.solvers.end(), by->begin(), by->end());
             return;
         }
     }
     bool equation = (k == Z3_OP_EQ && positive) || (k == Z3_OP_DISTINCT && !positive);
-    linear_solvers(e.arg(0), e.arg(1), equation ? Relation::equal : Relation::other, c.solvers);
+    linear_solvers(lhs, rhs, equation ? Relation::equal : Relation::other, c.solvers);
 }
 
 // Adds the alternatives of the disjunction `e` (of ¬e when !positive) to `c`.
-void add_alternatives(const z3::expr& e, bool positive, Conjunct& c) {
-    if (e.is_app()) {
-        Z3_decl_kind k = e.decl().decl_kind();
+void add_alternatives(z3::context& ctx, Z3_ast e, bool positive, Conjunct& c) {
+    const Z3_context x = ctx;
+    if (const std::optional<Z3_decl_kind> kind = app_kind(x, e)) {
+        const Z3_decl_kind k = *kind;
         if ((k == Z3_OP_OR && positive) || (k == Z3_OP_AND && !positive)) {
-            for (unsigned i = 0; i < e.num_args(); ++i) add_alternatives(e.arg(i), positive, c);
+            for (unsigned i = 0, n = num_args(x, e); i < n; ++i) add_alternatives(ctx, arg(x, e, i), positive, c);
             return;
         }
-        if (k == Z3_OP_NOT) return add_alternatives(e.arg(0), !positive, c);
+        if (k == Z3_OP_NOT) return add_alternatives(ctx, arg(x, e, 0), !positive, c);
         if (k == Z3_OP_IMPLIES && positive) {
-            add_alternatives(e.arg(0), false, c);
-            add_alternatives(e.arg(1), true, c);
+            add_alternatives(ctx, arg(x, e, 0), false, c);
+            add_alternatives(ctx, arg(x, e, 1), true, c);
             return;
         }
         if ((k == Z3_OP_AND && positive) || (k == Z3_OP_OR && !positive) ||
             (k == Z3_OP_IMPLIES && !positive)) {
-            collect_constants(e, c.vars);  // a conjunction inside a disjunction: no solver
+            collect_constants(x, e, c.vars);  // a conjunction inside a disjunction: no solver
             return;
         }
     }
-    add_atom(e, positive, c);
+    add_atom(z3::expr(ctx, e), positive, c);
 }
 
-}  // namespace
-
-void append_conjuncts(const z3::expr& e, bool positive, std::vector<Conjunct>& out) {
-    if (e.is_app()) {
-        Z3_decl_kind k = e.decl().decl_kind();
+void append_conjuncts(z3::context& ctx, Z3_ast e, bool positive, std::vector<Conjunct>& out) {
+    const Z3_context x = ctx;
+    if (const std::optional<Z3_decl_kind> kind = app_kind(x, e)) {
+        const Z3_decl_kind k = *kind;
         if ((k == Z3_OP_AND && positive) || (k == Z3_OP_OR && !positive)) {
-            for (unsigned i = 0; i < e.num_args(); ++i) append_conjuncts(e.arg(i), positive, out);
+            for (unsigned i = 0, n = num_args(x, e); i < n; ++i) append_conjuncts(ctx, arg(x, e, i), positive, out);
             return;
         }
-        if (k == Z3_OP_NOT) return append_conjuncts(e.arg(0), !positive, out);
+        if (k == Z3_OP_NOT) return append_conjuncts(ctx, arg(x, e, 0), !positive, out);
         if (k == Z3_OP_IMPLIES && !positive) {
-            append_conjuncts(e.arg(0), true, out);
-            append_conjuncts(e.arg(1), false, out);
+            append_conjuncts(ctx, arg(x, e, 0), true, out);
+            append_conjuncts(ctx, arg(x, e, 1), false, out);
             return;
         }
     }
     Conjunct c;
-    add_alternatives(e, positive, c);
+    add_alternatives(ctx, e, positive, c);
     for (auto* set : {&c.vars, &c.solvers}) {
         std::sort(set->begin(), set->end());
         set->erase(std::unique(set->begin(), set->end()), set->end());
     }
     out.push_back(std::move(c));
+}
+
+}  // namespace
+
+void append_conjuncts(const z3::expr& e, bool positive, std::vector<Conjunct>& out) {
+    // (The walk through Z3's C API: the terms are held by `e` meanwhile.)
+    append_conjuncts(e.ctx(), static_cast<Z3_ast>(e), positive, out);
 }
 
 bool satisfiable_by_own_variables(std::span<const Conjunct* const> conjuncts) {
