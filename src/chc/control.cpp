@@ -884,13 +884,19 @@ private:
                 conjuncts.push_back(std::move(conj));
             }
         }
-        z3::expr_vector left(ctx_);
+        // (The conjuncts left gathered as Z3 terms, held by `conjuncts`, and joined by Z3's
+        // C API: an expr_vector's push is a call into Z3 and a reference for each.)
+        std::vector<Z3_ast>& left = left_;
+        left.clear();
         for (const Conjunct& conj : conjuncts) {
             const bool holds = std::any_of(conj.true_when.begin(), conj.true_when.end(),
                                            [&](const auto& tw) { return values[tw.first] == tw.second; });
             if (!holds) left.push_back(conj.formula);
         }
-        return left.size() == 1 ? left[0] : z3::mk_and(left);
+        if (left.size() == 1) return z3::expr(ctx_, left[0]);
+        const Z3_ast all = Z3_mk_and(ctx_, static_cast<unsigned>(left.size()), left.data());
+        ctx_.check_error();
+        return z3::expr(ctx_, all);
     }
 
     const std::vector<ClauseShape>& clauses_;
@@ -907,6 +913,7 @@ private:
     std::size_t models_ = 0;
     std::size_t at_sight_ = 0;
     const z3::expr_vector* now_ = nullptr;  // what the step visit() is at asserts
+    std::vector<Z3_ast> left_;                // holding_part()'s, kept for its capacity
     // free_flags()'s walk, kept for their capacity: its stack, the nodes it has seen (by ast
     // id, all false between calls), and the ids it marked.
     mutable std::vector<Z3_ast> free_todo_;

@@ -175,8 +175,11 @@ ChcOrigin Importer::origin() const {
 }
 
 bool is_predicate_app(const z3::expr& e, const chc::ClauseVars& vars) {
-    return e.is_app() && e.is_bool() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED &&
-           !vars.is_var(e);
+    // (Through Z3's C API: asked of every conjunct of every clause.)
+    const Z3_context c = e.ctx();
+    if (Z3_get_ast_kind(c, e) != Z3_APP_AST || Z3_get_sort_kind(c, Z3_get_sort(c, e)) != Z3_BOOL_SORT) return false;
+    return Z3_get_decl_kind(c, Z3_get_app_decl(c, Z3_to_app(c, e))) == Z3_OP_UNINTERPRETED &&
+           !vars.is_var(Z3_get_ast_id(c, e));
 }
 
 std::string Importer::predicate(const z3::func_decl& decl) {
