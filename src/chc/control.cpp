@@ -793,7 +793,7 @@ private:
         // (Sets as sorted vectors, and the nodes seen marked in a table by ast id kept from
         // call to call: the nodes of a set or a map for each constant, at each valuation,
         // were most of the walk's work.)
-        std::vector<unsigned> outside;  // constants of the target's arguments that are variables, by occurrence
+        std::vector<unsigned> outside;  // the target's arguments that are leaves: their ids, once per occurrence
         std::vector<Z3_ast>& todo = free_todo_;
         todo.clear();
         for (const z3::expr& e : asserted) todo.push_back(e);
