@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "chc/elimination.hpp"
 #include "chc/simplify.hpp"
 #include "solver/own_variables.hpp"
 
@@ -453,11 +454,19 @@ std::optional<bool> decided_at_sight(const z3::expr& reduced, SightConjuncts& si
     if (std::any_of(parts.begin(), parts.end(), [&](const z3::expr& e) { return Z3_get_bool_value(c, e) == Z3_L_FALSE; })) {
         return false;
     }
-    std::vector<const solver::Conjunct*> refs;
-    for (const z3::expr& part : parts) {
-        for (const solver::Conjunct& conjunct : sight.read(part)) refs.push_back(&conjunct);
-    }
-    if (solver::satisfiable_by_own_variables(refs)) return true;
+    auto own_variables = [&sight](const std::vector<z3::expr>& conjuncts) {
+        std::vector<const solver::Conjunct*> refs;
+        for (const z3::expr& part : conjuncts) {
+            for (const solver::Conjunct& conjunct : sight.read(part)) refs.push_back(&conjunct);
+        }
+        return solver::satisfiable_by_own_variables(refs);
+    };
+    if (own_variables(parts)) return true;
+    // Then once the variables that conjuncts define are eliminated (elimination.hpp): a
+    // check Z3 would be asked costs more, the first of a process a millisecond and more.
+    std::vector<z3::expr> rest;
+    if (!eliminate_definitions(reduced, rest)) return false;
+    if (own_variables(rest)) return true;
     return std::nullopt;
 }
 
@@ -862,6 +871,11 @@ std::optional<Nested> satisfiable(Nested n, z3::solver& solver, SightConjuncts& 
             if (!found->second) return std::nullopt;
             return unique;
         }
+    }
+    if (std::optional<bool> seen = decided_at_sight(nested_meaning(unique, solver.ctx()), sight)) {
+        if (!key.empty()) sight.answers.emplace(std::move(key), *seen);
+        if (!*seen) return std::nullopt;
+        return unique;
     }
     if (before_check) before_check();
     solver.push();

@@ -292,22 +292,24 @@ TEST_CASE("control recovery: flags that nothing constrains, or that fan out from
     REQUIRE(control.kept_as_integers.size() == 1);
     CHECK(contains(control.kept_as_integers.begin()->second, "more than 16 valuations follow one of them"));
     // The fifth flag in the constraint, where it still takes both values: four free ones
-    // are too few to tell, and the valuations are enumerated until the 17th.
+    // are too few to tell, and the valuations are enumerated until the 17th (the 32 cases
+    // each seen to hold once x = 0 and the flags fixed are eliminated: no check).
     clauses[0].constraint = clauses[0].constraint && (now.arg(4) || !now.arg(4));
     control = chc::recover_control(clauses, solver);
     CHECK(control.points.empty());
-    CHECK(control.checks == 17);
+    CHECK(control.checks == 0);
+    CHECK(control.decided_at_sight == 32);
     REQUIRE(control.kept_as_integers.size() == 1);
     CHECK(contains(control.kept_as_integers.begin()->second, "more than 16 valuations follow one of them"));
     clauses[0].constraint = x_is_0 && now.arg(0) && now.arg(1) && now.arg(2) && now.arg(3);
-    // Five fixed: 16 initial valuations, each a point. The four free flags allow no more:
-    // 15 checks and models find 15 of them, and a check with the last one's values assumed
-    // says it follows (no check that there are no others).
+    // Five fixed: 16 initial valuations, each a point. The four free flags allow no more,
+    // and each is seen to hold (no check that there are no others).
     clauses[0].constraint = clauses[0].constraint && !now.arg(4);
     control = chc::recover_control(clauses, solver);
     REQUIRE(control.points.size() == 1);
     CHECK(control.points.begin()->second.valuations.size() == 16);
-    CHECK(control.checks == 16);
+    CHECK(control.checks == 0);
+    CHECK(control.decided_at_sight == 16);
     CHECK(control.kept_as_integers.empty());
 }
 
@@ -434,12 +436,17 @@ TEST_CASE("control recovery: a step that sets its target's flags is decided once
 
     // A step whose constraint cannot hold from any valuation reaches nothing, asked once
     // (q has no valuation, so the error clause is never asked): `y = x + 1, y < x` has no
-    // variable of its own, and a check of Z3's decides it.
+    // variable of its own, but with y eliminated it is `x + 1 < x`, false: no check.
     clauses[1].constraint = clauses[1].constraint && y < x;
     control = chc::recover_control(clauses, solver);
     CHECK(control.points.at(p.id()).valuations.size() == 4);
     CHECK(control.steps[1].empty());
-    CHECK(control.decided_at_sight == 4);
+    CHECK(control.decided_at_sight == 5);
+    CHECK(control.checks == 0);
+    // With bounds instead that no elimination takes apart (`x <= y, y <= x - 1`), Z3 decides.
+    clauses[1].constraint = x <= y && y <= x - 1 && v == ctx.bool_val(false);
+    control = chc::recover_control(clauses, solver);
+    CHECK(control.steps[1].empty());
     CHECK(control.checks == 1);
 }
 
@@ -1213,13 +1220,15 @@ TEST_CASE("chc import: a split's cases decided by the ranges their comparisons l
     CHECK(ask({c == a + 1, a >= 7500, a >= 12500, b == z - 2}));
     CHECK(ask({c == 1 + a, 5000 <= a, a < 6000, b == z - 1, z != 3}));
     CHECK(asked == 5);
-    // Bounds of a term that leave it values say nothing of the rest: Z3 decides.
+    // Bounds of a term that leave it values say nothing of the rest, but x = 5 and y = 5
+    // eliminated make them `10 <= 1` (elimination.hpp): no check.
     CHECK_FALSE(ask({x + y <= 1, 0 <= x + y, x == 5, y == 5}));
-    CHECK(asked == 6);
+    CHECK(asked == 5);
+    // Two bounds of one difference, no definition among them: Z3 decides.
     CHECK(ask({x <= y, y <= x, z == x + 1}));  // x = y: the difference may be 0
-    CHECK(asked == 7);
+    CHECK(asked == 6);
     CHECK(ask({ctx.int_val(0) != ctx.int_val(1), z == x + 1}));  // (numbers compared: at sight)
-    CHECK(asked == 7);
+    CHECK(asked == 6);
 }
 
 TEST_CASE("chc import: what a case's form decides without Z3 agrees with Z3 (random cases)") {

@@ -1,0 +1,163 @@
+#include "chc/elimination.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <unordered_set>
+#include <utility>
+
+#include "chc/simplify.hpp"
+
+namespace clpi::chc {
+
+namespace {
+
+// Rounds of simplification and substitution: each takes a definition from every chain
+// of them at least, and the chains of copies an LLVM program makes are short.
+constexpr int max_rounds = 16;
+
+bool is_variable(const z3::expr& e) {
+    const Z3_context c = e.ctx();
+    if (Z3_get_ast_kind(c, e) != Z3_APP_AST) return false;
+    const Z3_app a = Z3_to_app(c, e);
+    return Z3_get_app_num_args(c, a) == 0 && Z3_get_decl_kind(c, Z3_get_app_decl(c, a)) == Z3_OP_UNINTERPRETED;
+}
+
+// The ids of the variables of `e`, each shared subterm visited once (the terms of a
+// round's substitution share subterms).
+void variables_of(const z3::expr& e, std::unordered_set<unsigned>& out) {
+    const Z3_context c = e.ctx();
+    std::unordered_set<unsigned> seen;
+    std::vector<Z3_ast> stack{e};
+    while (!stack.empty()) {
+        const Z3_ast t = stack.back();
+        stack.pop_back();
+        if (Z3_get_ast_kind(c, t) != Z3_APP_AST || !seen.insert(Z3_get_ast_id(c, t)).second) continue;
+        const Z3_app a = Z3_to_app(c, t);
+        const unsigned n = Z3_get_app_num_args(c, a);
+        if (n == 0) {
+            if (Z3_get_decl_kind(c, Z3_get_app_decl(c, a)) == Z3_OP_UNINTERPRETED) out.insert(Z3_get_ast_id(c, t));
+            continue;
+        }
+        for (unsigned i = 0; i < n; ++i) stack.push_back(Z3_get_app_arg(c, a, i));
+    }
+}
+
+bool occurs(const z3::expr& v, const z3::expr& t) {
+    std::unordered_set<unsigned> vars;
+    variables_of(t, vars);
+    return vars.count(v.id()) > 0;
+}
+
+struct Definition {
+    z3::expr var;
+    z3::expr term;
+};
+
+// A term of a sum and its coefficient: `x` is (1, x), `(* -1 x)` is (-1, x).
+struct Addend {
+    std::int64_t coefficient;
+    z3::expr term;
+};
+
+void addends_of(const z3::expr& e, std::int64_t sign, std::vector<Addend>& out) {
+    if (e.is_app() && e.decl().decl_kind() == Z3_OP_ADD) {
+        for (unsigned i = 0; i < e.num_args(); ++i) addends_of(e.arg(i), sign, out);
+        return;
+    }
+    std::int64_t k = 0;
+    if (e.is_app() && e.decl().decl_kind() == Z3_OP_MUL && e.num_args() == 2 && e.arg(0).is_numeral_i64(k) &&
+        (k == 1 || k == -1)) {
+        out.push_back(Addend{sign * k, e.arg(1)});
+        return;
+    }
+    out.push_back(Addend{sign, e});
+}
+
+// `a = b` of numbers solved for a variable of coefficient ±1 that no other term of it
+// holds (`2*y - x = 0` gives x := 2*y). The term stays integer: nothing is divided.
+std::optional<Definition> solved_for_variable(const z3::expr& a, const z3::expr& b) {
+    std::vector<Addend> addends;
+    addends_of(a, 1, addends);
+    addends_of(b, -1, addends);
+    for (std::size_t i = 0; i < addends.size(); ++i) {
+        const Addend& x = addends[i];
+        if (!is_variable(x.term)) continue;
+        bool alone = true;
+        for (std::size_t j = 0; j < addends.size() && alone; ++j) alone = j == i || !occurs(x.term, addends[j].term);
+        if (!alone) continue;
+        // x·c + rest = 0, c = ±1: x = -c·rest.
+        z3::expr_vector rest(a.ctx());
+        for (std::size_t j = 0; j < addends.size(); ++j) {
+            if (j == i) continue;
+            const std::int64_t k = -x.coefficient * addends[j].coefficient;
+            rest.push_back(k == 1 ? addends[j].term : -addends[j].term);
+        }
+        if (rest.empty()) return Definition{x.term, a.ctx().num_val(0, x.term.get_sort())};
+        return Definition{x.term, rest.size() == 1 ? rest[0] : z3::sum(rest)};
+    }
+    return std::nullopt;
+}
+
+// What `part` defines, when it defines a variable not in the term it equals it to.
+std::optional<Definition> definition_of(const z3::expr& part) {
+    z3::context& ctx = part.ctx();
+    if (is_variable(part)) return Definition{part, ctx.bool_val(true)};
+    if (part.is_not() && is_variable(part.arg(0))) return Definition{part.arg(0), ctx.bool_val(false)};
+    if (!part.is_eq() || part.num_args() != 2) return std::nullopt;
+    for (unsigned side = 0; side < 2; ++side) {
+        z3::expr v = part.arg(side);
+        z3::expr t = part.arg(1 - side);
+        if (v.is_not() && is_variable(v.arg(0))) {  // `not b = f`: b is `not f`
+            v = v.arg(0);
+            t = !t;
+        }
+        if (is_variable(v) && !occurs(v, t)) return Definition{v, t};
+    }
+    if (part.arg(0).is_int() || part.arg(0).is_real()) return solved_for_variable(part.arg(0), part.arg(1));
+    return std::nullopt;
+}
+
+}  // namespace
+
+bool eliminate_definitions(const z3::expr& conjunction, std::vector<z3::expr>& rest) {
+    z3::context& ctx = conjunction.ctx();
+    z3::params p(ctx);
+    p.set("ite_extra_rules", true);
+    z3::expr f = conjunction;
+    for (int round = 0;; ++round) {
+        f = f.simplify(p);
+        if (f.is_false()) return false;
+        rest.clear();
+        if (f.is_true()) return true;
+        flatten_and(f, rest);
+        if (round == max_rounds) return true;
+        // The definitions of the round: each of a variable that no other one of them
+        // defines or mentions, in a term that holds no variable defined. One substitution
+        // then takes them all, as if taken one after the other.
+        std::unordered_set<unsigned> defined;
+        std::unordered_set<unsigned> in_terms;
+        z3::expr_vector from(ctx);
+        z3::expr_vector to(ctx);
+        z3::expr_vector kept(ctx);
+        for (const z3::expr& part : rest) {
+            std::optional<Definition> d = definition_of(part);
+            std::unordered_set<unsigned> vars;
+            if (d) variables_of(d->term, vars);
+            const bool take = d && defined.count(d->var.id()) == 0 && in_terms.count(d->var.id()) == 0 &&
+                              std::none_of(vars.begin(), vars.end(), [&](unsigned v) { return defined.count(v) > 0; });
+            if (!take) {
+                kept.push_back(part);
+                continue;
+            }
+            defined.insert(d->var.id());
+            in_terms.insert(vars.begin(), vars.end());
+            from.push_back(d->var);
+            to.push_back(d->term);
+        }
+        if (from.empty()) return true;
+        f = z3::mk_and(kept).substitute(from, to);
+    }
+}
+
+}  // namespace clpi::chc

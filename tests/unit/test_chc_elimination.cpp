@@ -1,0 +1,130 @@
+// Definitions eliminated for a decision (chc/elimination.hpp): what is left must be
+// satisfiable exactly when the conjunction is, and `false` only when it cannot hold; Z3
+// checks both on every case here.
+#include <doctest/doctest.h>
+
+#include <optional>
+#include <unordered_set>
+#include <vector>
+
+#include "chc/elimination.hpp"
+#include "chc/formula.hpp"
+
+using namespace clpi;
+
+namespace {
+
+bool satisfiable(z3::context& ctx, const std::vector<z3::expr>& parts) {
+    z3::solver s(ctx);
+    for (const z3::expr& p : parts) s.add(p);
+    const z3::check_result r = s.check();
+    REQUIRE(r != z3::unknown);
+    return r == z3::sat;
+}
+
+// The elimination of `conjunction`, checked against Z3: false only when it cannot hold,
+// and the rest satisfiable exactly when it is. Returns the rest, or nothing for false.
+std::optional<std::vector<z3::expr>> eliminated(const z3::expr& conjunction) {
+    z3::context& ctx = conjunction.ctx();
+    std::vector<z3::expr> rest;
+    const bool can_hold = chc::eliminate_definitions(conjunction, rest);
+    const bool holds = satisfiable(ctx, {conjunction});
+    if (!can_hold) {
+        CHECK_FALSE(holds);
+        return std::nullopt;
+    }
+    CHECK(satisfiable(ctx, rest) == holds);
+    return rest;
+}
+
+bool mentions(const std::vector<z3::expr>& parts, const z3::expr& v) {
+    for (const z3::expr& p : parts) {
+        std::vector<z3::expr> stack{p};
+        while (!stack.empty()) {
+            const z3::expr e = stack.back();
+            stack.pop_back();
+            if (z3::eq(e, v)) return true;
+            if (e.is_app()) {
+                for (unsigned i = 0; i < e.num_args(); ++i) stack.push_back(e.arg(i));
+            }
+        }
+    }
+    return false;
+}
+
+std::optional<bool> at_sight(const z3::expr& conjunction) {
+    chc::SightConjuncts sight;
+    return chc::decided_at_sight(conjunction, sight);
+}
+
+}  // namespace
+
+TEST_CASE("elimination: a Boolean widened to an integer and compared with a number") {
+    // An LLVM `zext` of a Boolean (`x = ite(b, 1, 0)`) that a unit compares with 0, and the
+    // Boolean defined by a comparison: no conjunct has a variable of its own until x and b
+    // are eliminated, and then `y != 5` is y's own.
+    z3::context ctx;
+    const z3::expr b = ctx.bool_const("b"), x = ctx.int_const("x"), y = ctx.int_const("y");
+    const z3::expr c = b == (y == 5) && x == z3::ite(b, ctx.int_val(1), ctx.int_val(0)) && x == 0;
+    const auto rest = eliminated(c);
+    REQUIRE(rest);
+    CHECK_FALSE(mentions(*rest, x));
+    CHECK_FALSE(mentions(*rest, b));
+    CHECK(at_sight(c) == std::optional<bool>(true));
+    // With y = 5 as well, it cannot hold, and that shows too.
+    CHECK_FALSE(eliminated(c && y == 5));
+    CHECK(at_sight(c && y == 5) == std::optional<bool>(false));
+}
+
+TEST_CASE("elimination: a chain of copies carries a number into a parity test") {
+    // `c6 = 1, c4 = c6, c4 != c3, c3 = c5 mod 2`: once the copies are substituted, the
+    // remainder compared with 1 is c5's own.
+    z3::context ctx;
+    const z3::expr c3 = ctx.int_const("c3"), c4 = ctx.int_const("c4"), c5 = ctx.int_const("c5"),
+                   c6 = ctx.int_const("c6");
+    const z3::expr c = c6 == 1 && c4 == c6 && c4 != c3 && c3 == z3::mod(c5, 2);
+    REQUIRE(eliminated(c));
+    CHECK(at_sight(c) == std::optional<bool>(true));
+}
+
+TEST_CASE("elimination: a linear equation is solved for a variable of coefficient one") {
+    z3::context ctx;
+    const z3::expr x = ctx.int_const("x"), y = ctx.int_const("y"), z = ctx.int_const("z");
+    // 2y - x = 0 defines x; y = x + 1, y < x cannot hold once y is x + 1.
+    const auto rest = eliminated(2 * y - x == 0 && x + z >= 3 && z <= y);
+    REQUIRE(rest);
+    CHECK_FALSE(mentions(*rest, x));
+    CHECK_FALSE(eliminated(y == x + 1 && y < x));
+    CHECK(at_sight(y == x + 1 && y < x) == std::optional<bool>(false));
+    // No coefficient of one: nothing is divided, and nothing eliminated.
+    const auto even = eliminated(2 * x == 2 * y + 1 || z > 0);
+    REQUIRE(even);
+}
+
+TEST_CASE("elimination: definitions that mention each other, or a variable twice") {
+    z3::context ctx;
+    const z3::expr x = ctx.int_const("x"), y = ctx.int_const("y"), b = ctx.bool_const("b"),
+                   d = ctx.bool_const("d");
+    // A cycle: one of the two is taken in a round, and the other becomes `true`.
+    const auto cycle = eliminated(x == y + 1 && y == x - 1 && x > 3);
+    REQUIRE(cycle);
+    // Two values for one variable: the second is substituted, and false.
+    CHECK_FALSE(eliminated(x == 1 && x == 2));
+    CHECK_FALSE(eliminated(b && !b));
+    CHECK_FALSE(eliminated(b == !d && d == b));
+    // A variable in its own term defines nothing there.
+    REQUIRE(eliminated(x == x * y && y > 2));
+    // A Bool defined through its negation: `not b = d`.
+    const auto negated = eliminated((!b) == d && (b || d) && x == y);
+    REQUIRE(negated);
+    CHECK_FALSE(mentions(*negated, b));
+}
+
+TEST_CASE("elimination: what does not fall apart is left for Z3") {
+    z3::context ctx;
+    const z3::expr x = ctx.int_const("x"), y = ctx.int_const("y");
+    // Two bounds of the same difference: no definition, no variable of its own.
+    const z3::expr c = x - y >= 1 && x - y <= 4 && 2 * x + 3 * y == 7;
+    REQUIRE(eliminated(c));
+    CHECK(at_sight(c) == std::nullopt);
+}
