@@ -13,6 +13,7 @@
 
 #include "chc/elimination.hpp"
 #include "chc/simplify.hpp"
+#include "chc/values_tried.hpp"
 #include "solver/own_variables.hpp"
 
 namespace clpi::chc {
@@ -466,7 +467,7 @@ std::optional<bool> decided_at_sight(const z3::expr& reduced, SightConjuncts& si
     // check Z3 would be asked costs more, the first of a process a millisecond and more.
     std::vector<z3::expr> rest;
     if (!eliminate_definitions(reduced, rest)) return false;
-    if (own_variables(rest)) return true;
+    if (own_variables(rest) || satisfied_by_values_tried(rest, sight)) return true;
     return std::nullopt;
 }
 

@@ -1,6 +1,6 @@
-// Definitions eliminated for a decision (chc/elimination.hpp): what is left must be
-// satisfiable exactly when the conjunction is, and `false` only when it cannot hold; Z3
-// checks both on every case here.
+// Definitions eliminated for a decision (chc/elimination.hpp), then values tried
+// (chc/values_tried.hpp): what is left must be satisfiable exactly when the conjunction
+// is, and `false` only when it cannot hold; Z3 checks both on every case here.
 #include <doctest/doctest.h>
 
 #include <optional>
@@ -120,11 +120,19 @@ TEST_CASE("elimination: definitions that mention each other, or a variable twice
     CHECK_FALSE(mentions(*negated, b));
 }
 
-TEST_CASE("elimination: what does not fall apart is left for Z3") {
+TEST_CASE("values tried: a few variables that no variable of their own satisfies") {
     z3::context ctx;
-    const z3::expr x = ctx.int_const("x"), y = ctx.int_const("y");
-    // Two bounds of the same difference: no definition, no variable of its own.
-    const z3::expr c = x - y >= 1 && x - y <= 4 && 2 * x + 3 * y == 7;
+    const z3::expr x = ctx.int_const("x"), y = ctx.int_const("y"), z = ctx.int_const("z"),
+                   w = ctx.int_const("w");
+    // A loop's bound and a parity test of one counter, and the rest on other variables.
+    CHECK(at_sight(x >= 5000 && z3::mod(x, 2) == 0 && y == z + 1) == std::optional<bool>(true));
+    CHECK(at_sight(x >= 5000 && z3::mod(x, 2) != 0 && x <= 5001) == std::optional<bool>(true));
+    // Two bounds of one difference (an outer and an inner loop's counters).
+    CHECK(at_sight(x - y >= 1 && !(x - y <= 1) && z != w) == std::optional<bool>(true));
+    // Values tried never show what cannot hold, and a class of more than three variables
+    // is left for Z3 (here it holds: x = 2, y = 1, z = w = 0).
+    CHECK(at_sight(x >= 5000 && z3::mod(x, 2) == 0 && x <= 5000 && z3::mod(x, 4) != 0) == std::nullopt);
+    const z3::expr c = x - y >= 1 && x - y <= 4 && 2 * x + 3 * y + 2 * z + 2 * w == 7;
     REQUIRE(eliminated(c));
     CHECK(at_sight(c) == std::nullopt);
 }
