@@ -61,10 +61,16 @@ struct Addend {
 };
 
 void addends_of(const z3::expr& e, std::int64_t sign, std::vector<Addend>& out) {
-    if (e.is_app() && e.decl().decl_kind() == Z3_OP_ADD) {
+    const Z3_decl_kind k0 = e.is_app() ? e.decl().decl_kind() : Z3_OP_UNINTERPRETED;
+    if (k0 == Z3_OP_ADD) {
         for (unsigned i = 0; i < e.num_args(); ++i) addends_of(e.arg(i), sign, out);
         return;
     }
+    if (k0 == Z3_OP_SUB) {  // a - b - c
+        for (unsigned i = 0; i < e.num_args(); ++i) addends_of(e.arg(i), i == 0 ? sign : -sign, out);
+        return;
+    }
+    if (k0 == Z3_OP_UMINUS) return addends_of(e.arg(0), -sign, out);
     std::int64_t k = 0;
     if (e.is_app() && e.decl().decl_kind() == Z3_OP_MUL && e.num_args() == 2 && e.arg(0).is_numeral_i64(k) &&
         (k == 1 || k == -1)) {
@@ -126,7 +132,8 @@ bool eliminate_definitions(const z3::expr& conjunction, std::vector<z3::expr>& r
     p.set("ite_extra_rules", true);
     z3::expr f = conjunction;
     for (int round = 0;; ++round) {
-        f = f.simplify(p);
+        // (The conjunction as given is folded already; the rounds' substitutions are not.)
+        if (round > 0) f = f.simplify(p);
         if (f.is_false()) return false;
         rest.clear();
         if (f.is_true()) return true;

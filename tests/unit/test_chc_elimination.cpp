@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <optional>
+#include <random>
 #include <unordered_set>
 #include <vector>
 
@@ -135,4 +136,45 @@ TEST_CASE("values tried: a few variables that no variable of their own satisfies
     const z3::expr c = x - y >= 1 && x - y <= 4 && 2 * x + 3 * y + 2 * z + 2 * w == 7;
     REQUIRE(eliminated(c));
     CHECK(at_sight(c) == std::nullopt);
+}
+
+TEST_CASE("elimination and values tried: what they decide agrees with Z3 (random cases)") {
+    // Random conjunctions of what an LLVM step leaves: Booleans widened to integers, copies,
+    // sums, remainders and quotients, bounds and Bool definitions by comparisons.
+    z3::context ctx;
+    std::mt19937 rng(1207);
+    auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+    const std::vector<z3::expr> ints{ctx.int_const("x"), ctx.int_const("y"), ctx.int_const("z"), ctx.int_const("w")};
+    const std::vector<z3::expr> bools{ctx.bool_const("p"), ctx.bool_const("q")};
+    int decided_sat = 0, decided_unsat = 0;
+    for (int round = 0; round < 2000; ++round) {
+        z3::expr_vector parts(ctx);
+        const int count = 1 + pick(6);
+        for (int i = 0; i < count; ++i) {
+            const z3::expr a = ints[static_cast<std::size_t>(pick(4))], b = ints[static_cast<std::size_t>(pick(4))];
+            const z3::expr p = bools[static_cast<std::size_t>(pick(2))];
+            const z3::expr k = ctx.int_val(pick(9) - 4);
+            switch (pick(10)) {
+            case 0: parts.push_back(a == z3::ite(p, ctx.int_val(1), ctx.int_val(0))); break;
+            case 1: parts.push_back(a == k); break;
+            case 2: parts.push_back(a == b + k); break;
+            case 3: parts.push_back(pick(2) != 0 ? a <= k : a > k); break;
+            case 4: parts.push_back(z3::mod(a, 2) == ctx.int_val(pick(2))); break;
+            case 5: parts.push_back(a == b / 2); break;
+            case 6: parts.push_back(p == (a == k)); break;
+            case 7: parts.push_back(pick(2) != 0 ? a - b >= k : a + b != k); break;
+            case 8: parts.push_back(2 * a - b == k); break;
+            default: parts.push_back(pick(2) != 0 ? p : !p); break;
+            }
+        }
+        const z3::expr c = z3::mk_and(parts);
+        CAPTURE(c.to_string());
+        const std::optional<bool> seen = at_sight(c);
+        if (!seen) continue;
+        CHECK(satisfiable(ctx, {c}) == *seen);
+        ++(*seen ? decided_sat : decided_unsat);
+    }
+    // Most are decided, both ways (this seed: 1403 sat, 470 unsat of 2000).
+    CHECK(decided_sat > 1200);
+    CHECK(decided_unsat > 400);
 }
