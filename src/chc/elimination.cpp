@@ -124,6 +124,86 @@ std::optional<Definition> definition_of(const z3::expr& part) {
     return std::nullopt;
 }
 
+// The copies among `parts` (`a = b` of two variables, `a = k` of a variable and a number,
+// `b` and `not b`), as classes of variables joined by them: each variable of a class is
+// replaced by the class's number, or by one variable of it, and the copies go (once
+// substituted they say `k = k`). A chain of copies is taken in one round, not one link a
+// round. False when a class has two numbers.
+class Copies {
+public:
+    explicit Copies(z3::context& ctx) : ctx_(ctx) {}
+
+    // Notes `part` when it is a copy; false when it is not.
+    bool note(const z3::expr& part) {
+        if (is_variable(part)) return join(part, ctx_.bool_val(true));
+        if (part.is_not() && is_variable(part.arg(0))) return join(part.arg(0), ctx_.bool_val(false));
+        if (!part.is_eq() || part.num_args() != 2) return false;
+        const z3::expr a = part.arg(0), b = part.arg(1);
+        if (is_variable(a) && is_variable(b)) return join(a, b);
+        if (is_variable(a) && is_value(b)) return join(a, b);
+        if (is_variable(b) && is_value(a)) return join(b, a);
+        return false;
+    }
+
+    // The substitution of the classes' variables; false when a class has two numbers.
+    bool substitution(z3::expr_vector& from, z3::expr_vector& to) {
+        for (std::size_t i = 0; i < vars_.size(); ++i) {
+            const std::size_t r = root(i);
+            if (conflict_[r]) return false;
+            const z3::expr& by = value_[r] ? *value_[r] : vars_[r];
+            if (z3::eq(by, vars_[i])) continue;
+            from.push_back(vars_[i]);
+            to.push_back(by);
+        }
+        return true;
+    }
+
+private:
+    static bool is_value(const z3::expr& e) { return e.is_numeral() || e.is_true() || e.is_false(); }
+
+    std::size_t slot(const z3::expr& v) {
+        auto [it, fresh] = slot_.try_emplace(v.id(), vars_.size());
+        if (fresh) {
+            vars_.push_back(v);
+            parent_.push_back(vars_.size() - 1);
+            value_.emplace_back();
+            conflict_.push_back(false);
+        }
+        return it->second;
+    }
+
+    std::size_t root(std::size_t i) {
+        while (parent_[i] != i) i = parent_[i] = parent_[parent_[i]];
+        return i;
+    }
+
+    // Joins variable `v` with `w`, a variable or a value.
+    bool join(const z3::expr& v, const z3::expr& w) {
+        const std::size_t a = root(slot(v));
+        if (!is_variable(w)) {
+            if (value_[a] && !z3::eq(*value_[a], w)) conflict_[a] = true;  // (numbers are shared terms)
+            if (!value_[a]) value_[a] = w;
+            return true;
+        }
+        const std::size_t b = root(slot(w));
+        if (a == b) return true;
+        parent_[a] = b;
+        if (value_[a]) {
+            if (value_[b] && !z3::eq(*value_[b], *value_[a])) conflict_[b] = true;
+            if (!value_[b]) value_[b] = value_[a];
+        }
+        if (conflict_[a]) conflict_[b] = true;
+        return true;
+    }
+
+    z3::context& ctx_;
+    std::unordered_map<unsigned, std::size_t> slot_;  // a variable's id -> its slot
+    std::vector<z3::expr> vars_;
+    std::vector<std::size_t> parent_;
+    std::vector<std::optional<z3::expr>> value_;  // by root: the class's number
+    std::vector<bool> conflict_;                   // by root: two numbers
+};
+
 }  // namespace
 
 bool eliminate_definitions(const z3::expr& conjunction, std::vector<z3::expr>& rest) {
@@ -139,6 +219,21 @@ bool eliminate_definitions(const z3::expr& conjunction, std::vector<z3::expr>& r
         if (f.is_true()) return true;
         flatten_and(f, rest);
         if (round == max_rounds) return true;
+        // Copies first, all their chains at once.
+        {
+            Copies copies(ctx);
+            z3::expr_vector kept(ctx);
+            for (const z3::expr& part : rest) {
+                if (!copies.note(part)) kept.push_back(part);
+            }
+            z3::expr_vector from(ctx);
+            z3::expr_vector to(ctx);
+            if (!copies.substitution(from, to)) return false;
+            if (!from.empty()) {
+                f = z3::mk_and(kept).substitute(from, to);
+                continue;
+            }
+        }
         // The definitions of the round: each of a variable that no other one of them
         // defines or mentions, in a term that holds no variable defined. One substitution
         // then takes them all, as if taken one after the other.
