@@ -109,8 +109,15 @@ TEST_CASE("elimination: definitions that mention each other, or a variable twice
     // A cycle: one of the two is taken in a round, and the other becomes `true`.
     const auto cycle = eliminated(x == y + 1 && y == x - 1 && x > 3);
     REQUIRE(cycle);
-    // Two values for one variable: the second is substituted, and false.
+    // Two values for one variable, or for a class of copies: false.
     CHECK_FALSE(eliminated(x == 1 && x == 2));
+    const z3::expr z = ctx.int_const("z");
+    CHECK_FALSE(eliminated(x == y && y == z && z == 1 && x == 2));
+    CHECK_FALSE(eliminated(x == y && y == z && x != z));
+    // A chain of copies ending in a number is taken in one round: nothing of it is left.
+    const auto chain = eliminated(x == y && y == z && z == 1 && x + y + z >= 2);
+    REQUIRE(chain);
+    CHECK(chain->empty());
     CHECK_FALSE(eliminated(b && !b));
     CHECK_FALSE(eliminated(b == !d && d == b));
     // A variable in its own term defines nothing there.
