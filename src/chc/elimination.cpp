@@ -23,24 +23,16 @@ bool is_variable(const z3::expr& e) {
     return Z3_get_app_num_args(c, a) == 0 && Z3_get_decl_kind(c, Z3_get_app_decl(c, a)) == Z3_OP_UNINTERPRETED;
 }
 
-// The ids of the variables of `e`, each shared subterm visited once (the terms of a
-// round's substitution share subterms).
+// The ids of the variables of `e`.
 void variables_of(const z3::expr& e, std::unordered_set<unsigned>& out) {
     const Z3_context c = e.ctx();
-    std::unordered_set<unsigned> seen;
-    std::vector<Z3_ast> stack{e};
-    while (!stack.empty()) {
-        const Z3_ast t = stack.back();
-        stack.pop_back();
-        if (Z3_get_ast_kind(c, t) != Z3_APP_AST || !seen.insert(Z3_get_ast_id(c, t)).second) continue;
-        const Z3_app a = Z3_to_app(c, t);
-        const unsigned n = Z3_get_app_num_args(c, a);
-        if (n == 0) {
-            if (Z3_get_decl_kind(c, Z3_get_app_decl(c, a)) == Z3_OP_UNINTERPRETED) out.insert(Z3_get_ast_id(c, t));
-            continue;
+    each_term(e, [&](Z3_ast t) {
+        if (Z3_get_ast_kind(c, t) == Z3_APP_AST && Z3_get_app_num_args(c, Z3_to_app(c, t)) == 0 &&
+            Z3_get_decl_kind(c, Z3_get_app_decl(c, Z3_to_app(c, t))) == Z3_OP_UNINTERPRETED) {
+            out.insert(Z3_get_ast_id(c, t));
         }
-        for (unsigned i = 0; i < n; ++i) stack.push_back(Z3_get_app_arg(c, a, i));
-    }
+        return true;
+    });
 }
 
 bool occurs(const z3::expr& v, const z3::expr& t) {

@@ -8,6 +8,7 @@
 #include <optional>
 #include <set>
 #include <span>
+#include <unordered_set>
 
 #include "chc/replace.hpp"
 #include "chc/terms.hpp"
@@ -535,6 +536,22 @@ z3::expr UnitPropagator::under(const z3::expr_vector& assumed) {
 
 z3::expr unit_propagate(z3::expr constraint) {
     return UnitPropagator(constraint).under(z3::expr_vector(constraint.ctx()));
+}
+
+bool each_term(const z3::expr& e, const std::function<bool(Z3_ast)>& visit) {
+    const Z3_context c = e.ctx();
+    std::unordered_set<unsigned> seen;
+    std::vector<Z3_ast> stack{e};
+    while (!stack.empty()) {
+        const Z3_ast t = stack.back();
+        stack.pop_back();
+        if (!seen.insert(Z3_get_ast_id(c, t)).second) continue;
+        if (!visit(t)) return false;
+        if (Z3_get_ast_kind(c, t) != Z3_APP_AST) continue;
+        const Z3_app a = Z3_to_app(c, t);
+        for (unsigned i = 0, n = Z3_get_app_num_args(c, a); i < n; ++i) stack.push_back(Z3_get_app_arg(c, a, i));
+    }
+    return true;
 }
 
 void constants_of(const z3::expr& e, std::set<unsigned>& out) { constants_of(e.ctx(), e, out); }

@@ -4,6 +4,7 @@
 // rules read like the clauses.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <set>
 #include <vector>
@@ -51,6 +52,10 @@ private:
 
 // The conjuncts of nested `and`s.
 void flatten_and(const z3::expr& e, std::vector<z3::expr>& out);
+
+// Calls `visit` on each distinct term of `e` (a shared subterm once), a term before its
+// arguments; `visit` returns whether to go on. False when it stopped the walk.
+bool each_term(const z3::expr& e, const std::function<bool(Z3_ast)>& visit);
 
 // The ids of the constants (variables and nullary symbols) in `e`, added to `out`.
 void constants_of(const z3::expr& e, std::set<unsigned>& out);

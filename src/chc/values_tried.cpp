@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "chc/simplify.hpp"
 #include "solver/own_variables.hpp"
 
 namespace clpi::chc {
@@ -23,24 +24,17 @@ constexpr std::size_t max_valuations = 256;
 
 // The variables of `e` (each once) and its integer numbers, added to the vectors.
 void leaves_of(const z3::expr& e, std::vector<z3::expr>& vars, std::vector<std::int64_t>& numbers) {
-    std::unordered_set<unsigned> seen;
-    std::vector<z3::expr> stack{e};
-    while (!stack.empty()) {
-        const z3::expr t = stack.back();
-        stack.pop_back();
-        if (!t.is_app() || !seen.insert(t.id()).second) continue;
+    z3::context& ctx = e.ctx();
+    each_term(e, [&](Z3_ast a) {
+        const z3::expr t(ctx, a);
         std::int64_t v = 0;
         if (t.is_numeral_i64(v)) {
             numbers.push_back(v);
-            continue;
+        } else if (t.is_app() && t.num_args() == 0 && t.decl().decl_kind() == Z3_OP_UNINTERPRETED) {
+            vars.push_back(t);
         }
-        const unsigned n = t.num_args();
-        if (n == 0) {
-            if (t.decl().decl_kind() == Z3_OP_UNINTERPRETED) vars.push_back(t);
-            continue;
-        }
-        for (unsigned i = 0; i < n; ++i) stack.push_back(t.arg(i));
-    }
+        return true;
+    });
 }
 
 struct Classes {
