@@ -173,7 +173,9 @@ private:
             std::int64_t m = a % b;
             if (m < 0) m += b < 0 ? -b : b;
             if (node.op == Z3_OP_MOD) return m;
-            return (a - m) / b;
+            std::int64_t multiple = 0;  // a - m, which b divides
+            if (__builtin_sub_overflow(a, m, &multiple)) return std::nullopt;
+            return multiple / b;
         }
         default: return std::nullopt;
         }

@@ -137,6 +137,14 @@ TEST_CASE("values tried: a few variables that no variable of their own satisfies
     CHECK(at_sight(x >= 5000 && z3::mod(x, 2) != 0 && x <= 5001) == std::optional<bool>(true));
     // Two bounds of one difference (an outer and an inner loop's counters).
     CHECK(at_sight(x - y >= 1 && !(x - y <= 1) && z != w) == std::optional<bool>(true));
+    // Quotients and remainders as SMT-LIB has them (0 <= x mod k < |k|): -3 div 2 is -2,
+    // -1 mod -3 is 2, 4 div -2 is -2 (C++'s division would say -1 and -1 of the first two).
+    const z3::expr minus_three = x <= -3 && x >= -3;
+    CHECK(at_sight(minus_three && x / 2 == -2 && z != w) == std::optional<bool>(true));
+    CHECK(at_sight(minus_three && x / 2 == -1 && z != w) == std::nullopt);
+    CHECK(at_sight(x <= -1 && x >= -1 && z3::mod(x, -3) == 2) == std::optional<bool>(true));
+    CHECK(at_sight(x >= 3 && x / ctx.int_val(-2) <= -2) == std::optional<bool>(true));
+    CHECK_FALSE(satisfiable(ctx, {minus_three, x / 2 == -1}));
     // Values tried never show what cannot hold, and a class of more than three variables
     // is left for Z3 (here it holds: x = 2, y = 1, z = w = 0).
     CHECK(at_sight(x >= 5000 && z3::mod(x, 2) == 0 && x <= 5000 && z3::mod(x, 4) != 0) == std::nullopt);
