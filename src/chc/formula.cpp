@@ -451,7 +451,7 @@ private:
 // The largest conjunction (in distinct terms) whose definitions decided_at_sight eliminates.
 constexpr std::size_t max_eliminated_nodes = 400;
 
-std::optional<bool> decided_at_sight(const z3::expr& reduced, SightConjuncts& sight) {
+std::optional<bool> decided_at_sight(const z3::expr& reduced, SightConjuncts& sight, bool own_variables_tried) {
     std::vector<z3::expr> parts;
     flatten_and(reduced, parts);
     const Z3_context c = reduced.ctx();
@@ -460,8 +460,9 @@ std::optional<bool> decided_at_sight(const z3::expr& reduced, SightConjuncts& si
     }
     auto own_variables = [&sight](const std::vector<z3::expr>& conjuncts) {
         // A conjunct said twice is read once: a repeated unit (`not l`, the step's and the
-        // flag's) has its variable in two conjuncts, its own in neither (Lustre
-        // hysteresis_3's import asked Z3 16 times for that alone).
+        // flag's) has its variable in two conjuncts, its own in neither (of the 16 checks
+        // Lustre hysteresis_3's import asked Z3 before, this settles 4; the elimination
+        // below, the other 12).
         std::vector<unsigned> seen;
         std::vector<const solver::Conjunct*> refs;
         for (const z3::expr& part : conjuncts) {
@@ -472,7 +473,7 @@ std::optional<bool> decided_at_sight(const z3::expr& reduced, SightConjuncts& si
         }
         return solver::satisfiable_by_own_variables(refs);
     };
-    if (own_variables(parts)) return true;
+    if (!own_variables_tried && own_variables(parts)) return true;
     // Then once the variables that conjuncts define are eliminated (elimination.hpp): a
     // check Z3 would be asked costs more, the first of a process a millisecond and more.
     // Not for a large conjunction (a Lustre program's step with its disjunctions): each
@@ -889,14 +890,16 @@ std::optional<Nested> satisfiable(Nested n, z3::solver& solver, SightConjuncts& 
             return unique;
         }
     }
-    if (std::optional<bool> seen = decided_at_sight(nested_meaning(unique, solver.ctx()), sight)) {
+    // (satisfiable_at_sight above has tried variables of their own on these conjuncts.)
+    const z3::expr meaning = nested_meaning(unique, solver.ctx());
+    if (std::optional<bool> seen = decided_at_sight(meaning, sight, true)) {
         if (!key.empty()) sight.answers.emplace(std::move(key), *seen);
         if (!*seen) return std::nullopt;
         return unique;
     }
     if (before_check) before_check();
     solver.push();
-    solver.add(nested_meaning(unique, solver.ctx()));
+    solver.add(meaning);
     bool holds = solver.check() != z3::unsat;
     solver.pop();
     if (!key.empty()) sight.answers.emplace(std::move(key), holds);

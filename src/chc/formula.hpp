@@ -198,9 +198,14 @@ struct SightConjuncts {
 };
 
 // Whether a conjunction whose units were propagated (unit_propagate) can hold, when that
-// shows without a solver: false when a conjunct is `false`; true when each conjunct in turn
-// falls to a variable of its own (solver/own_variables.hpp); nothing otherwise.
-[[nodiscard]] std::optional<bool> decided_at_sight(const z3::expr& reduced, SightConjuncts& sight);
+// shows without a solver: false when a conjunct is `false`, or once the variables that
+// conjuncts define are eliminated (elimination.hpp), when what is left is; true when each
+// conjunct in turn falls to a variable of its own (solver/own_variables.hpp), before or after
+// the elimination, or when values tried make what is left true (values_tried.hpp); nothing
+// otherwise. `own_variables_tried`: the caller has just tried variables of their own on the
+// same conjuncts, so that test starts after the elimination.
+[[nodiscard]] std::optional<bool> decided_at_sight(const z3::expr& reduced, SightConjuncts& sight,
+                                                   bool own_variables_tried = false);
 
 class UnitShapes;
 
