@@ -198,8 +198,8 @@ struct SightConjuncts {
 };
 
 // Whether a conjunction whose units were propagated (unit_propagate) can hold, when that
-// shows without a solver: false when a conjunct is `false`, or once the variables that
-// conjuncts define are eliminated (elimination.hpp), when what is left is; true when each
+// shows without a solver: false when a conjunct is `false`, or when what is left once the
+// variables that conjuncts define are eliminated (elimination.hpp) is `false`; true when each
 // conjunct in turn falls to a variable of its own (solver/own_variables.hpp), before or after
 // the elimination, or when values tried make what is left true (values_tried.hpp); nothing
 // otherwise. `own_variables_tried`: the caller has just tried variables of their own on the
