@@ -336,7 +336,7 @@ struct action<g::simple_comparison> {
         };
         auto operand = [&]() {
             skip(static_cast<std::size_t>(
-                g::simple::skip_spaces(text.data() + at, text.data() + text.size()) - text.data()));
+                g::skip_spaces(text.data() + at, text.data() + text.size()) - text.data()));
             const auto end = static_cast<std::size_t>(
                 g::simple::operand_end(text.data() + at, text.data() + text.size()) - text.data());
             const std::string_view word = text.substr(at, end - at);
@@ -352,7 +352,7 @@ struct action<g::simple_comparison> {
         Constraint& c = st.constraints.emplace_back();
         c.lhs = operand();
         skip(static_cast<std::size_t>(
-            g::simple::skip_spaces(text.data() + at, text.data() + text.size()) - text.data()));
+            g::skip_spaces(text.data() + at, text.data() + text.size()) - text.data()));
         const std::size_t r = g::simple::relop_length(text.data() + at, text.data() + text.size());
         const std::string_view op = text.substr(at, r);
         c.op = op == "!=" ? RelOp::ne
@@ -635,6 +635,7 @@ struct remember_opening : pegtl::normal<Rule> {
 };
 template <> struct nesting_control<g::block_comment> : remember_opening<g::block_comment> {};
 template <> struct nesting_control<g::quoted> : remember_opening<g::quoted> {};
+template <> struct nesting_control<g::label_string> : remember_opening<g::label_string> {};
 
 template <typename Rule>
 using control = pegtl::must_if<g::errors, nesting_control, false>::control<Rule>;

@@ -231,3 +231,54 @@ TEST_CASE("an error point in a body with array arguments (found by fuzzing)") {
     CHECK(!p.rules[0].body.has_value());
     CHECK(p.rules[0].vars[0].type == Type::array);
 }
+
+TEST_CASE("name and line directives reach the point their label names") {
+    // Looked up by label among the points the rules make (a C program's translation names
+    // and places every point): the point `p(1)`, not `p(10)`; `q`, a predicate without
+    // points of its own, as itself; a label no rule makes is a warning.
+    Diagnostics d;
+    const std::string text =
+        "?- p(0, X).\np(0, X) :- p(1, X), X = 0.\np(1, X) :- p(10, X), X = 1.\n"
+        "p(10, X) :- q(X), X = 2.\nq(X) :- X = 3.\n"
+        ":- name(p(1), \"x = 1;\").\n:- line(p(1), 7).\n:- line(p(10), 12).\n"
+        ":- name(q, \"q's body\").\n:- name(p(2), \"nowhere\").\n";
+    std::optional<Program> p = parse(text, d);
+    REQUIRE(p.has_value());
+    auto label_of = [&](const std::string& label) -> const Point& {
+        for (PointId id = 0; id < p->points.size(); ++id) {
+            if (p->point_label(id) == label) return p->points[id];
+        }
+        FAIL("no point " << label);
+        return p->points.front();
+    };
+    CHECK(label_of("p(1)").name == std::optional<std::string>("x = 1;"));
+    CHECK(label_of("p(1)").line == std::optional<std::uint32_t>(7));
+    CHECK(label_of("p(10)").line == std::optional<std::uint32_t>(12));
+    CHECK(!label_of("p(10)").name.has_value());
+    CHECK(label_of("q").name == std::optional<std::string>("q's body"));
+    CHECK(!label_of("p(0)").name.has_value());
+    CHECK(!label_of("p(0)").line.has_value());
+    const auto all = d.sorted();
+    REQUIRE(all.size() == 1);
+    CHECK(all[0].severity == Severity::warning);
+    CHECK(all[0].message == "no point p(2) in the program");
+    CHECK(all[0].loc.line == 10);
+}
+
+TEST_CASE("comments between any two tokens are read and kept") {
+    // `sep` passes over spaces at once and reads a comment only where one starts: a comment
+    // after each token, line or block, leaves the same program, and `fmt` keeps them.
+    const std::string plain = "?- p(0, X).\np(0, X) :- p(1, Y), X = Y + 1, (X > 2 ; X < -2).\np(1, Y) :- Y = 0.\n";
+    const std::string commented =
+        "% first\n?- /* a */ p(0, X) /* b */.\np( /* c */ 0, X) :- % d\n  p(1, Y) /* e */, X /* f */ = Y\n"
+        "  + /* g */ 1, ( /* h */ X > 2 % i\n ; X < -2 /* j */) /* k */.\np(1, Y) :- Y = 0. % last\n";
+    Program a = must_parse(plain);
+    Program b = must_parse(commented);
+    CHECK(clpi::test::same_program(a, b));
+    const std::string out = format_program(b);
+    for (const char* c : {"% first", "/* a */", "/* b */", "/* c */", "% d", "/* e */", "/* f */", "/* g */",
+                          "/* h */", "% i", "/* j */", "/* k */", "% last"}) {
+        INFO(c);
+        CHECK(out.find(c) != std::string::npos);
+    }
+}
