@@ -166,6 +166,9 @@ std::optional<Certificate> certificate_from_reverse(const Program& original, con
                                                     const Certificate& certificate, std::string& why) {
     std::map<std::string, const PointCertificate*> by_label;
     for (const PointCertificate& pc : certificate.points) by_label[pc.label] = &pc;
+    // The reversed program's points by label, once (not a scan of them for each point).
+    std::map<std::string, PointId> reversed_points;
+    for (PointId p = 0; p < reversed.points.size(); ++p) reversed_points.emplace(reversed.point_label(p), p);
     Certificate out;
     for (PointId p = 0; p < original.points.size(); ++p) {
         PointCertificate pc;
@@ -177,8 +180,9 @@ std::optional<Certificate> certificate_from_reverse(const Program& original, con
             pc.clp = "true";
             pc.smtlib = "true";
         } else {
-            std::optional<PointId> there = reversed.find_point(pc.label);
-            std::vector<std::string> from = there ? distinct_names(point_names(reversed, *there)) : pc.names;
+            const auto there = reversed_points.find(pc.label);
+            std::vector<std::string> from =
+                there != reversed_points.end() ? distinct_names(point_names(reversed, there->second)) : pc.names;
             std::optional<std::string> clp = negated_clp(original, found->second->clp, from, pc.names);
             if (!clp) {
                 why = fmt::format("the reversed program's formula at {} could not be read back: {}", pc.label,
