@@ -1,5 +1,6 @@
 // The one translation unit that instantiates PEGTL: actions that build the AST from the
 // grammar, clause-by-clause parsing with recovery after a syntax error, then the checker.
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cstdint>
@@ -27,12 +28,6 @@ struct Comment {
     std::uint32_t line;
 };
 
-// Names looked up by the text the parser has in hand, without a string made for each.
-struct NameHash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
-};
-
 // Everything the actions build while parsing one file.
 struct State {
     State(Program& p, Diagnostics& d) : prog(p), diags(d) {}
@@ -42,7 +37,8 @@ struct State {
 
     // the clause being parsed
     std::vector<Variable> vars;
-    std::unordered_map<std::string, VarId, NameHash, std::equal_to<>> var_ids;
+    // By the name's text in the input, which outlives the parse (not a string of each).
+    std::unordered_map<std::string_view, VarId> var_ids;
     std::uint32_t anonymous = 0;
     std::vector<Expr> exprs;
     std::vector<ExprKind> ops;
@@ -89,6 +85,7 @@ struct State {
         depth = 0;
     }
 
+    // `name`: text of the input (var_ids keeps a view of it).
     VarId variable(std::string_view name, SourceLoc loc) {
         if (name == "_") {
             vars.push_back(Variable{"_#" + std::to_string(++anonymous), Type::integer, loc});
@@ -96,7 +93,7 @@ struct State {
         }
         if (auto it = var_ids.find(name); it != var_ids.end()) return it->second;
         auto id = static_cast<VarId>(vars.size());
-        var_ids.emplace(std::string(name), id);
+        var_ids.emplace(name, id);
         vars.push_back(Variable{std::string(name), Type::integer, loc});
         return id;
     }
@@ -411,10 +408,17 @@ struct action<g::atom_name> {
     template <typename Input>
     static void apply(const Input& in, State& st) {
         st.atom = Atom{};
-        st.atom.args.reserve(8);  // (most atoms have fewer: one allocation, not one per doubling)
+        st.atom_name = in.string();
+        // Room for the arguments at once: as many as the predicate had before (a translated
+        // C program passes every variable, hundreds), else 8 (most atoms have fewer). Grown
+        // by doubling, a wide atom moved its arguments eight times and more.
+        std::size_t room = 8;
+        if (auto known = st.pred_ids.find(st.atom_name); known != st.pred_ids.end()) {
+            room = std::max<std::size_t>(room, st.prog.predicates[known->second].arity);
+        }
+        st.atom.args.reserve(room);
         st.atom.loc = loc_of(in);
         st.atom.pred = static_cast<PredId>(-1);
-        st.atom_name = in.string();
     }
 };
 template <>
