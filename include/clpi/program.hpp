@@ -219,4 +219,9 @@ struct Program {
 
 [[nodiscard]] const char* to_string(RelOp op);
 
+// A point's label from its predicate's name and its constant (none when the predicate is not
+// pointed): "p(6)" or "p". Program::point_label gives it of a point; the checker makes each
+// point under it, and a directive names its point by it.
+[[nodiscard]] std::string point_label(const std::string& pred, const std::optional<std::string>& constant);
+
 }  // namespace clpi

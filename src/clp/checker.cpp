@@ -132,12 +132,14 @@ private:
 
     PointId point_of(const Atom& a) {
         const Predicate& pred = p_.predicates[a.pred];
-        std::string key = pred.pointed ? pred.name + "(" + constant_text(a.args[0]) + ")" : pred.name;
-        auto [it, fresh] = point_ids_.emplace(key, static_cast<PointId>(p_.points.size()));
+        std::optional<std::string> constant;
+        if (pred.pointed) constant = constant_text(a.args[0]);
+        auto [it, fresh] =
+            point_ids_.emplace(point_label(pred.name, constant), static_cast<PointId>(p_.points.size()));
         if (fresh) {
             Point pt;
             pt.pred = a.pred;
-            if (pred.pointed) pt.constant = constant_text(a.args[0]);
+            pt.constant = std::move(constant);
             pt.first_state_arg = pred.pointed ? 1 : 0;
             pt.state_arity = pred.arity - pt.first_state_arg;
             p_.points.push_back(std::move(pt));
@@ -231,10 +233,10 @@ void Checker::apply_directives() {
         } else if (dir.name == "name" || dir.name == "line") {
             bool is_name = dir.name == "name";
             if (!want(2, is_name ? ":- name(p(6), \"text\")." : ":- line(p(6), 12).")) continue;
-            // By the points' labels, as point_of made them: a translated C program names
-            // and places each of its points, and a scan of the points for each made the
-            // check quadratic (a 1500-line generated program, 1487 points: 508 M
-            // instructions, 66 M by label).
+            // By the label point_of made the point under: a translated C program names and
+            // places each of its points, and a scan of the points for each made the check
+            // quadratic (a 1500-line generated program, 1487 points: 508 M instructions,
+            // 66 M by label).
             const auto found = point_ids_.find(dir.args[0]);
             const std::optional<PointId> pt =
                 found == point_ids_.end() ? std::nullopt : std::optional<PointId>(found->second);

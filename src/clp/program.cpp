@@ -2,10 +2,13 @@
 
 namespace clpi {
 
+std::string point_label(const std::string& pred, const std::optional<std::string>& constant) {
+    return constant ? pred + "(" + *constant + ")" : pred;
+}
+
 std::string Program::point_label(PointId p) const {
     const Point& pt = points.at(p);
-    const std::string& pred = predicates.at(pt.pred).name;
-    return pt.constant ? pred + "(" + *pt.constant + ")" : pred;
+    return clpi::point_label(predicates.at(pt.pred).name, pt.constant);
 }
 
 std::optional<PointId> Program::find_point(const std::string& label) const {
